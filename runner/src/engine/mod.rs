@@ -1,0 +1,4 @@
+//! Embedded mini-engines. They know nothing of the shell or the printer.
+
+pub mod dynamo;
+pub mod mongo;
