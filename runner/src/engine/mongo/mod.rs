@@ -3,22 +3,121 @@
 //! Its interface is the server's command protocol: `run_command(db, { find: .. })`
 //! returns the reply document the server would, or a [`MongoError`].
 
+use std::collections::{BTreeMap, HashMap};
+
+use bson::oid::ObjectId;
 use bson::Document;
 
+mod commands;
+pub mod display;
 mod error;
-pub use error::MongoError;
+pub mod exec;
+pub mod oid;
+pub mod projection;
+pub mod query;
+pub mod sort;
+pub mod storage;
+pub mod update;
+pub mod value;
+
+pub use error::{code_name, MongoError};
+pub use exec::cursor::Cursor;
+use storage::Collection;
+
+/// What one query did, for grading efficiency (`take_plan_log`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanRecord {
+    pub ns: String,
+    /// `COLLSCAN`, `IXSCAN`, `IDHACK` or `EOF`.
+    pub stage: String,
+    pub index: Option<String>,
+    pub keys_examined: u64,
+    pub docs_examined: u64,
+    pub n_returned: u64,
+}
 
 /// All databases of one session.
-#[derive(Debug, Default)]
-pub struct Engine {}
+#[derive(Debug)]
+pub struct Engine {
+    databases: BTreeMap<String, BTreeMap<String, Collection>>,
+    oids: oid::ObjectIdGenerator,
+    plan_log: Vec<PlanRecord>,
+    cursors: HashMap<i64, Cursor>,
+    next_cursor: i64,
+    next_uuid: u64,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::with_objectid_seed(None)
+    }
+}
 
 impl Engine {
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// An engine whose ObjectIds start at `seed` and count up (reproducible output).
+    pub fn with_objectid_seed(seed: Option<[u8; 12]>) -> Self {
+        Engine {
+            databases: BTreeMap::new(),
+            oids: oid::ObjectIdGenerator::new(seed),
+            plan_log: Vec::new(),
+            cursors: HashMap::new(),
+            next_cursor: 0,
+            next_uuid: 0,
+        }
+    }
+
+    pub fn next_object_id(&mut self) -> ObjectId {
+        self.oids.next_id()
+    }
+
+    /// The plans of the queries run since the last call.
+    pub fn take_plan_log(&mut self) -> Vec<PlanRecord> {
+        std::mem::take(&mut self.plan_log)
+    }
+
     /// Runs one server command (`find`, `insert`, `update`, `delete`, `aggregate`, ...).
-    pub fn run_command(&mut self, _db: &str, _command: Document) -> Result<Document, MongoError> {
-        todo!()
+    pub fn run_command(&mut self, db: &str, command: Document) -> Result<Document, MongoError> {
+        commands::dispatch(self, db, command)
+    }
+
+    /// Documents of `db.coll` in natural order (empty when it does not exist).
+    pub fn collection_documents(&self, db: &str, coll: &str) -> Vec<Document> {
+        self.collection(db, coll)
+            .map(|c| c.iter().map(|(_, d)| d.clone()).collect())
+            .unwrap_or_default()
+    }
+
+    pub(crate) fn collection(&self, db: &str, coll: &str) -> Option<&Collection> {
+        self.databases.get(db)?.get(coll)
+    }
+
+    pub(crate) fn collection_mut(&mut self, db: &str, coll: &str) -> Option<&mut Collection> {
+        self.databases.get_mut(db)?.get_mut(coll)
+    }
+
+    /// The collection, created implicitly as the server does on first write.
+    pub(crate) fn collection_or_create(&mut self, db: &str, coll: &str) -> &mut Collection {
+        let uuid = self.new_uuid();
+        self.databases
+            .entry(db.to_string())
+            .or_default()
+            .entry(coll.to_string())
+            .or_insert_with(|| Collection::new(&format!("{db}.{coll}"), uuid))
+    }
+
+    fn new_uuid(&mut self) -> String {
+        self.next_uuid += 1;
+        format!(
+            "{:08x}-0000-4000-8000-{:012x}",
+            0x6b75_7273u32, self.next_uuid
+        )
+    }
+
+    pub(crate) fn record_plan(&mut self, record: PlanRecord) {
+        self.plan_log.push(record);
     }
 }

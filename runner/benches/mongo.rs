@@ -1,0 +1,152 @@
+//! Document engine benchmarks on the lesson's workload: 1,000,000 students,
+//! each enrolled in 1 to 10 of 200 courses (`mataKuliahId` array).
+//!
+//! `cargo bench --bench mongo` (set KURSUS_BENCH_N for a smaller data set).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use bson::{doc, Bson, Document};
+use criterion::{Criterion, Throughput};
+use kursus::engine::mongo::Engine;
+
+const COURSES: u64 = 200;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn course(i: u64) -> String {
+    format!("MK{i:03}")
+}
+
+fn student(rng: &mut Rng, i: u64) -> Document {
+    let n = 1 + rng.next() % 10;
+    let ids: Vec<Bson> = (0..n)
+        .map(|_| Bson::String(course(rng.next() % COURSES)))
+        .collect();
+    doc! { "_id": format!("M{i:07}"), "nama": format!("Mahasiswa {i}"), "angkatan": 2019 + (i % 6) as i32, "mataKuliahId": ids }
+}
+
+fn students(count: u64) -> Vec<Document> {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    (0..count).map(|i| student(&mut rng, i)).collect()
+}
+
+fn load(engine: &mut Engine, docs: &[Document]) {
+    for chunk in docs.chunks(10_000) {
+        let reply = engine.run_command(
+            "kampus",
+            doc! { "insert": "mahasiswa", "documents": chunk.to_vec() },
+        );
+        assert!(reply.is_ok());
+    }
+}
+
+fn find_all(engine: &mut Engine, filter: Document) -> usize {
+    let reply = engine.run_command(
+        "kampus",
+        doc! { "find": "mahasiswa", "filter": filter, "batchSize": 1_000_000 },
+    );
+    reply
+        .ok()
+        .and_then(|r| {
+            r.get_document("cursor")
+                .ok()
+                .and_then(|c| c.get_array("firstBatch").ok().map(Vec::len))
+        })
+        .unwrap_or(0)
+}
+
+fn resident_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| {
+            s.split_whitespace()
+                .nth(1)
+                .and_then(|p| p.parse::<u64>().ok())
+        })
+        .map(|pages| pages * 4096)
+        .unwrap_or(0)
+}
+
+fn bson_bytes(docs: &[Document]) -> u64 {
+    docs.iter()
+        .map(|d| bson::to_vec(d).map(|v| v.len() as u64).unwrap_or(0))
+        .sum()
+}
+
+fn main() {
+    let n: u64 = std::env::var("KURSUS_BENCH_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000);
+    let mut c = Criterion::default().sample_size(10).configure_from_args();
+    let docs = students(n);
+    let data = bson_bytes(&docs);
+
+    let mut group = c.benchmark_group("insert");
+    group.throughput(Throughput::Elements(100_000));
+    group.bench_function("insertMany 100k", |b| {
+        b.iter(|| {
+            let mut engine = Engine::new();
+            load(&mut engine, &docs[..100_000.min(docs.len())]);
+            black_box(engine)
+        })
+    });
+    group.finish();
+
+    let before = resident_bytes();
+    let started = Instant::now();
+    let mut engine = Engine::new();
+    load(&mut engine, &docs);
+    let load_time = started.elapsed();
+    let used = resident_bytes().saturating_sub(before);
+    println!("loaded {n} students in {load_time:?}; BSON {data} bytes; resident growth {used} bytes ({:.2}x)", used as f64 / data as f64);
+
+    c.bench_function("reverse query, no index (COLLSCAN)", |b| {
+        b.iter(|| black_box(find_all(&mut engine, doc! { "mataKuliahId": "MK042" })))
+    });
+    let targets: Vec<Bson> = (0..5).map(|i| Bson::String(course(i * 17))).collect();
+    c.bench_function("forward $in on _id (5 ids)", |b| {
+        let ids: Vec<Bson> = (0..5)
+            .map(|i| Bson::String(format!("M{:07}", i * 99_991 % n)))
+            .collect();
+        b.iter(|| {
+            black_box(find_all(
+                &mut engine,
+                doc! { "_id": { "$in": ids.clone() } },
+            ))
+        })
+    });
+    let started = Instant::now();
+    let reply = engine.run_command("kampus", doc! { "createIndexes": "mahasiswa", "indexes": [{ "key": { "mataKuliahId": 1 }, "name": "mataKuliahId_1" }] });
+    assert!(reply.is_ok());
+    println!(
+        "multikey index built in {:?}; resident now {} bytes",
+        started.elapsed(),
+        resident_bytes().saturating_sub(before)
+    );
+    c.bench_function("reverse query, multikey index (IXSCAN)", |b| {
+        b.iter(|| black_box(find_all(&mut engine, doc! { "mataKuliahId": "MK042" })))
+    });
+    c.bench_function("forward $in on mataKuliahId (5 courses), index", |b| {
+        b.iter(|| {
+            black_box(find_all(
+                &mut engine,
+                doc! { "mataKuliahId": { "$in": targets.clone() } },
+            ))
+        })
+    });
+    engine.take_plan_log();
+    find_all(&mut engine, doc! { "mataKuliahId": "MK042" });
+    println!("plan: {:?}", engine.take_plan_log());
+    c.final_summary();
+}

@@ -1,0 +1,116 @@
+//! `create`, `drop`, `dropDatabase`, `listCollections`, `listDatabases`.
+
+use bson::{doc, Bson, Document};
+
+use super::find::cursor_reply;
+use super::target;
+use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::query::Filter;
+use crate::engine::mongo::Engine;
+
+pub fn create(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+    let coll = target(command, "create")?;
+    if engine.collection(db, &coll).is_some() {
+        return Err(MongoError::new(
+            48,
+            "NamespaceExists",
+            format!("Collection {db}.{coll} already exists."),
+        ));
+    }
+    engine.collection_or_create(db, &coll);
+    Ok(Document::new())
+}
+
+pub fn drop(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+    let coll = target(command, "drop")?;
+    let removed = engine.databases.get_mut(db).and_then(|d| d.remove(&coll));
+    if engine.databases.get(db).is_some_and(|d| d.is_empty()) {
+        engine.databases.remove(db);
+    }
+    let was = removed.map(|c| c.indexes.len() as i32).unwrap_or(0);
+    engine
+        .cursors
+        .retain(|_, c| !(c.db == db && c.coll == coll));
+    Ok(doc! { "nIndexesWas": was, "ns": format!("{db}.{coll}") })
+}
+
+pub fn drop_database(engine: &mut Engine, db: &str) -> Result<Document, MongoError> {
+    engine.databases.remove(db);
+    engine.cursors.retain(|_, c| c.db != db);
+    Ok(doc! { "dropped": db })
+}
+
+pub fn list_collections(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Document, MongoError> {
+    let filter = match command.get("filter") {
+        Some(Bson::Document(f)) => Filter::parse(f)?,
+        _ => Filter::parse(&Document::new())?,
+    };
+    let name_only = command
+        .get("nameOnly")
+        .map(crate::engine::mongo::query::logical::truthy)
+        .unwrap_or(false);
+    let mut entries = Vec::new();
+    for (name, coll) in engine.databases.get(db).into_iter().flatten() {
+        let entry = if name_only {
+            doc! { "name": name.clone(), "type": "collection" }
+        } else {
+            doc! {
+                "name": name.clone(),
+                "type": "collection",
+                "options": {},
+                "info": { "readOnly": false, "uuid": coll.uuid.clone() },
+                "idIndex": { "v": 2, "key": { "_id": 1 }, "name": "_id_" },
+            }
+        };
+        if filter.matches(&entry) {
+            entries.push(entry);
+        }
+    }
+    Ok(cursor_reply(
+        "firstBatch",
+        entries,
+        0,
+        &format!("{db}.$cmd.listCollections"),
+    ))
+}
+
+/// Sizes come from the documents' BSON sizes (plus index entries), so
+/// `show dbs` grows and shrinks with the data.
+pub fn list_databases(engine: &mut Engine, command: &Document) -> Result<Document, MongoError> {
+    let name_only = command
+        .get("nameOnly")
+        .map(crate::engine::mongo::query::logical::truthy)
+        .unwrap_or(false);
+    let mut databases = Vec::new();
+    let mut total: i64 = 0;
+    for (name, colls) in &engine.databases {
+        let size: i64 = colls
+            .values()
+            .map(|c| disk_size(c.data_size(), c.indexes.iter().map(|i| i.len()).sum()))
+            .sum();
+        total += size;
+        databases.push(if name_only {
+            doc! { "name": name.clone() }
+        } else {
+            doc! { "name": name.clone(), "sizeOnDisk": size, "empty": false }
+        });
+    }
+    let mut reply = doc! { "databases": databases };
+    if !name_only {
+        reply.insert("totalSize", total);
+        reply.insert("totalSizeMb", total / (1024 * 1024));
+    }
+    Ok(reply)
+}
+
+/// WiredTiger allocates in 4 KiB blocks: one file per collection and index.
+fn disk_size(data: u64, index_entries: usize) -> i64 {
+    let block = 4096u64;
+    let data_blocks = data.div_ceil(block).max(1) + 4;
+    let index_blocks = (index_entries as u64 * 16).div_ceil(block).max(1) + 4;
+    ((data_blocks + index_blocks) * block) as i64
+}

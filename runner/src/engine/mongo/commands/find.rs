@@ -1,0 +1,171 @@
+//! `find`, `getMore` and `killCursors`.
+
+use std::collections::VecDeque;
+
+use bson::{doc, Bson, Document};
+
+use super::{bool_arg, count_arg, document_arg, target};
+use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::exec::cursor::{Cursor, CursorSource, DEFAULT_BATCH};
+use crate::engine::mongo::exec::{eof_record, plan_record, run_query, QuerySpec};
+use crate::engine::mongo::projection::FindProjection;
+use crate::engine::mongo::query::Filter;
+use crate::engine::mongo::sort::SortSpec;
+use crate::engine::mongo::Engine;
+
+/// The parsed arguments of a find (shared with explain).
+pub struct FindArgs {
+    pub coll: String,
+    pub filter: Filter,
+    pub sort: Option<SortSpec>,
+    pub sort_doc: Option<Document>,
+    pub projection: Option<FindProjection>,
+    pub projection_doc: Option<Document>,
+    pub skip: usize,
+    pub limit: Option<usize>,
+    pub batch_size: Option<usize>,
+    pub single_batch: bool,
+    pub hint: Option<Bson>,
+}
+
+impl FindArgs {
+    pub fn parse(command: &Document) -> Result<FindArgs, MongoError> {
+        let coll = target(command, "find")?;
+        let filter = Filter::parse(document_arg(command, "filter")?.unwrap_or(&Document::new()))?;
+        let sort_doc = document_arg(command, "sort")?.cloned();
+        let sort = sort_doc.as_ref().map(SortSpec::parse).transpose()?;
+        let projection_doc = document_arg(command, "projection")?.cloned();
+        let projection = projection_doc
+            .as_ref()
+            .filter(|p| !p.is_empty())
+            .map(FindProjection::parse)
+            .transpose()?;
+        let limit = signed_limit(command)?;
+        Ok(FindArgs {
+            coll,
+            filter,
+            sort,
+            sort_doc,
+            projection,
+            projection_doc,
+            skip: count_arg(command, "skip")?.unwrap_or(0) as usize,
+            limit: limit.map(|(l, _)| l).filter(|l| *l > 0),
+            batch_size: count_arg(command, "batchSize")?.map(|b| b as usize),
+            single_batch: bool_arg(command, "singleBatch", false)
+                || limit.is_some_and(|(_, neg)| neg),
+            hint: command.get("hint").cloned(),
+        })
+    }
+
+    pub fn query_spec(&self) -> QuerySpec<'_> {
+        QuerySpec {
+            filter: Some(&self.filter),
+            sort: self.sort.as_ref(),
+            skip: self.skip,
+            limit: self.limit,
+            hint: self.hint.as_ref(),
+        }
+    }
+}
+
+/// A negative limit means "one batch of that many" (legacy shell style).
+fn signed_limit(command: &Document) -> Result<Option<(usize, bool)>, MongoError> {
+    let Some(value) = command.get("limit").filter(|v| !matches!(v, Bson::Null)) else {
+        return Ok(None);
+    };
+    let n = crate::engine::mongo::value::number_as_f64(value).ok_or_else(|| {
+        MongoError::type_mismatch("BSON field 'limit' is the wrong type, expected a number")
+    })?;
+    Ok(Some((n.abs() as usize, n < 0.0)))
+}
+
+pub fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+    let args = FindArgs::parse(command)?;
+    let ns = format!("{db}.{}", args.coll);
+    let Some(coll) = engine.collection(db, &args.coll) else {
+        engine.record_plan(eof_record(&ns));
+        return Ok(cursor_reply("firstBatch", Vec::new(), 0, &ns));
+    };
+    let result = run_query(coll, &args.query_spec())?;
+    let record = plan_record(coll, &result);
+    let mut cursor = Cursor {
+        db: db.to_string(),
+        coll: args.coll.clone(),
+        source: CursorSource::Records(VecDeque::from(result.rids)),
+        projection: args.projection,
+    };
+    let batch = cursor.next_batch(Some(coll), args.batch_size.unwrap_or(DEFAULT_BATCH));
+    engine.record_plan(record);
+    let id = if args.single_batch {
+        0
+    } else {
+        engine.open_cursor(cursor)
+    };
+    Ok(cursor_reply("firstBatch", batch, id, &ns))
+}
+
+pub fn cursor_reply(batch_name: &str, batch: Vec<Document>, id: i64, ns: &str) -> Document {
+    doc! { "cursor": { batch_name: batch, "id": Bson::Int64(id), "ns": ns } }
+}
+
+pub fn get_more(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+    let id = match command.get("getMore") {
+        Some(Bson::Int64(id)) => *id,
+        Some(Bson::Int32(id)) => i64::from(*id),
+        _ => {
+            return Err(MongoError::type_mismatch(
+                "BSON field 'getMore.getMore' is the wrong type, expected type 'long'",
+            ))
+        }
+    };
+    let size = count_arg(command, "batchSize")?
+        .filter(|b| *b > 0)
+        .map(|b| b as usize)
+        .unwrap_or(usize::MAX);
+    let Some(mut cursor) = engine.cursors.remove(&id) else {
+        return Err(MongoError::new(
+            43,
+            "CursorNotFound",
+            format!("cursor id {id} not found"),
+        ));
+    };
+    let ns = format!("{db}.{}", cursor.coll);
+    let batch = cursor.next_batch(engine.collection(&cursor.db, &cursor.coll), size);
+    let id = if cursor.is_exhausted() { 0 } else { id };
+    if id != 0 {
+        engine.cursors.insert(id, cursor);
+    }
+    Ok(cursor_reply("nextBatch", batch, id, &ns))
+}
+
+pub fn kill_cursors(engine: &mut Engine, command: &Document) -> Result<Document, MongoError> {
+    let ids: Vec<i64> = match command.get("cursors") {
+        Some(Bson::Array(items)) => items.iter().filter_map(|v| v.as_i64()).collect(),
+        _ => Vec::new(),
+    };
+    let (mut killed, mut missing) = (Vec::new(), Vec::new());
+    for id in ids {
+        if engine.cursors.remove(&id).is_some() {
+            killed.push(Bson::Int64(id))
+        } else {
+            missing.push(Bson::Int64(id))
+        }
+    }
+    Ok(
+        doc! { "cursorsKilled": killed, "cursorsNotFound": missing, "cursorsAlive": [], "cursorsUnknown": [] },
+    )
+}
+
+impl Engine {
+    /// Keeps a cursor with more results; returns its id (0 when exhausted).
+    pub(crate) fn open_cursor(&mut self, cursor: Cursor) -> i64 {
+        if cursor.is_exhausted() {
+            return 0;
+        }
+        self.next_cursor += 1;
+        let id = (self.next_cursor.wrapping_mul(0x5DEECE66D) ^ 0x2545F491) & 0x3fff_ffff_ffff_ffff;
+        let id = id.max(1);
+        self.cursors.insert(id, cursor);
+        id
+    }
+}

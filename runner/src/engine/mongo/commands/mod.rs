@@ -1,0 +1,111 @@
+//! Command dispatch and the argument readers every command shares.
+
+mod admin;
+mod aggregate;
+mod find;
+mod indexes;
+mod insert;
+mod modify;
+mod read;
+
+use bson::{Bson, Document};
+
+use super::error::MongoError;
+use super::Engine;
+
+pub fn dispatch(engine: &mut Engine, db: &str, command: Document) -> Result<Document, MongoError> {
+    let name = command.keys().next().cloned().unwrap_or_default();
+    let mut reply = match name.as_str() {
+        "insert" => insert::insert(engine, db, command),
+        "find" => find::find(engine, db, &command),
+        "getMore" => find::get_more(engine, db, &command),
+        "killCursors" => find::kill_cursors(engine, &command),
+        "update" => modify::update(engine, db, &command),
+        "delete" => modify::delete(engine, db, &command),
+        "findAndModify" | "findandmodify" => modify::find_and_modify(engine, db, &command),
+        "count" => read::count(engine, db, &command),
+        "distinct" => read::distinct(engine, db, &command),
+        "aggregate" => aggregate::aggregate(engine, db, &command),
+        "explain" => read::explain(engine, db, &command),
+        "createIndexes" => indexes::create_indexes(engine, db, &command),
+        "listIndexes" => indexes::list_indexes(engine, db, &command),
+        "dropIndexes" | "deleteIndexes" => indexes::drop_indexes(engine, db, &command),
+        "create" => admin::create(engine, db, &command),
+        "drop" => admin::drop(engine, db, &command),
+        "dropDatabase" => admin::drop_database(engine, db),
+        "listCollections" => admin::list_collections(engine, db, &command),
+        "listDatabases" => admin::list_databases(engine, &command),
+        "ping" | "hello" | "isMaster" | "buildInfo" => Ok(Document::new()),
+        _ => Err(MongoError::new(
+            59,
+            "CommandNotFound",
+            format!("no such command: '{name}'"),
+        )),
+    }?;
+    reply.insert("ok", 1.0);
+    Ok(reply)
+}
+
+/// The collection name a command targets (`{find: "mahasiswa"}`).
+pub fn target(command: &Document, name: &str) -> Result<String, MongoError> {
+    match command.get(name) {
+        Some(Bson::String(s)) if !s.is_empty() => Ok(s.clone()),
+        Some(Bson::String(_)) => Err(MongoError::new(
+            73,
+            "InvalidNamespace",
+            "Invalid namespace specified ''",
+        )),
+        _ => Err(MongoError::new(
+            73,
+            "InvalidNamespace",
+            format!(
+                "collection name has invalid type {}",
+                command
+                    .get(name)
+                    .map(super::value::type_name)
+                    .unwrap_or("missing")
+            ),
+        )),
+    }
+}
+
+/// An optional document argument (`filter`, `sort`, `projection`).
+pub fn document_arg<'a>(
+    command: &'a Document,
+    name: &str,
+) -> Result<Option<&'a Document>, MongoError> {
+    match command.get(name) {
+        None | Some(Bson::Null) => Ok(None),
+        Some(Bson::Document(d)) => Ok(Some(d)),
+        Some(other) => Err(MongoError::type_mismatch(format!(
+            "BSON field '{name}' is the wrong type '{}', expected type 'object'",
+            super::value::type_name(other)
+        ))),
+    }
+}
+
+/// An optional non-negative count argument (`skip`, `limit`, `batchSize`).
+pub fn count_arg(command: &Document, name: &str) -> Result<Option<i64>, MongoError> {
+    let Some(value) = command.get(name).filter(|v| !matches!(v, Bson::Null)) else {
+        return Ok(None);
+    };
+    let number = super::value::number_as_f64(value).ok_or_else(|| {
+        MongoError::type_mismatch(format!(
+            "BSON field '{name}' is the wrong type '{}', expected types '[long, int, decimal, double]'",
+            super::value::type_name(value)
+        ))
+    })?;
+    if number < 0.0 {
+        return Err(MongoError::bad_value(format!(
+            "{name} value must be non-negative, but received: {number}"
+        )));
+    }
+    Ok(Some(number as i64))
+}
+
+pub fn bool_arg(command: &Document, name: &str, default: bool) -> bool {
+    command
+        .get(name)
+        .map(super::query::logical::truthy)
+        .unwrap_or(default)
+}

@@ -1,0 +1,97 @@
+//! Query execution: plan, scan, sort, skip and limit over one collection.
+
+pub mod bounds;
+pub mod cursor;
+pub mod explain;
+pub mod planner;
+pub mod scan;
+
+use bson::{Bson, Document};
+
+use self::planner::Plan;
+use self::scan::ScanStats;
+use super::error::MongoError;
+use super::query::Filter;
+use super::sort::SortSpec;
+use super::storage::{Collection, RecordId};
+use super::PlanRecord;
+
+/// A query on one collection as find, count, update and delete describe it.
+#[derive(Debug, Default)]
+pub struct QuerySpec<'a> {
+    pub filter: Option<&'a Filter>,
+    pub sort: Option<&'a SortSpec>,
+    pub skip: usize,
+    pub limit: Option<usize>,
+    pub hint: Option<&'a Bson>,
+}
+
+/// The outcome of running a query: matching records in result order.
+#[derive(Debug)]
+pub struct QueryResult {
+    pub rids: Vec<RecordId>,
+    pub plan: Plan,
+    pub stats: ScanStats,
+}
+
+pub fn run_query(coll: &Collection, spec: &QuerySpec<'_>) -> Result<QueryResult, MongoError> {
+    let empty = Filter::parse(&Document::new())?;
+    let filter = spec.filter.unwrap_or(&empty);
+    let plan = planner::choose(coll, filter.source(), spec.sort, spec.hint)?;
+    let sorting = spec.sort.is_some_and(|s| !s.is_empty());
+    let scan_limit = if sorting {
+        None
+    } else {
+        spec.limit.map(|l| l.saturating_add(spec.skip))
+    };
+    let (mut rids, mut stats) = scan::run(coll, &plan, filter, scan_limit);
+    if let Some(sort) = spec.sort.filter(|_| sorting) {
+        sort_records(coll, sort, &mut rids);
+    }
+    let rids: Vec<RecordId> = rids
+        .into_iter()
+        .skip(spec.skip)
+        .take(spec.limit.unwrap_or(usize::MAX))
+        .collect();
+    stats.n_returned = rids.len() as u64;
+    Ok(QueryResult { rids, plan, stats })
+}
+
+fn sort_records(coll: &Collection, sort: &SortSpec, rids: &mut Vec<RecordId>) {
+    let empty = Document::new();
+    let mut keyed: Vec<(Vec<Bson>, RecordId)> = rids
+        .iter()
+        .map(|rid| (sort.key(coll.get(*rid).unwrap_or(&empty)), *rid))
+        .collect();
+    keyed.sort_by(|a, b| sort.compare_keys(&a.0, &b.0));
+    *rids = keyed.into_iter().map(|(_, rid)| rid).collect();
+}
+
+/// The plan log entry for a finished query.
+pub fn plan_record(coll: &Collection, result: &QueryResult) -> PlanRecord {
+    let (stage, index) = match &result.plan {
+        Plan::CollScan => ("COLLSCAN", None),
+        Plan::IdHack(_) => ("IDHACK", Some("_id_".to_string())),
+        Plan::IxScan { index, .. } => ("IXSCAN", coll.indexes.get(*index).map(|i| i.name.clone())),
+    };
+    PlanRecord {
+        ns: coll.ns.clone(),
+        stage: stage.to_string(),
+        index,
+        keys_examined: result.stats.keys_examined,
+        docs_examined: result.stats.docs_examined,
+        n_returned: result.stats.n_returned,
+    }
+}
+
+/// The plan log entry for a query on a collection that does not exist.
+pub fn eof_record(ns: &str) -> PlanRecord {
+    PlanRecord {
+        ns: ns.to_string(),
+        stage: "EOF".to_string(),
+        index: None,
+        keys_examined: 0,
+        docs_examined: 0,
+        n_returned: 0,
+    }
+}

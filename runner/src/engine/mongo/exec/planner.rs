@@ -1,0 +1,141 @@
+//! Chooses how to answer a query: `_id` lookup, an index scan over bounds
+//! read from the filter (or to serve a sort), or a collection scan.
+
+use bson::{Bson, Document};
+
+use super::bounds::{intervals_for, Interval};
+use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::sort::SortSpec;
+use crate::engine::mongo::storage::{Collection, Index};
+
+#[derive(Debug, Clone)]
+pub enum Plan {
+    CollScan,
+    IdHack(Bson),
+    IxScan {
+        index: usize,
+        bounds: Vec<Vec<Interval>>,
+    },
+}
+
+/// Picks the plan for `filter` (and `sort`, `hint`) on `coll`.
+pub fn choose(
+    coll: &Collection,
+    filter: &Document,
+    sort: Option<&SortSpec>,
+    hint: Option<&Bson>,
+) -> Result<Plan, MongoError> {
+    if let Some(hint) = hint.filter(|h| !is_empty_hint(h)) {
+        return hinted(coll, filter, hint);
+    }
+    if let Some(id) = id_equality(filter) {
+        return Ok(Plan::IdHack(id));
+    }
+    let best = coll
+        .indexes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, index)| index_bounds(index, filter).map(|b| (score(&b), i, b)))
+        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    if let Some((_, index, bounds)) = best {
+        return Ok(Plan::IxScan { index, bounds });
+    }
+    Ok(sort
+        .and_then(|s| sort_plan(coll, s))
+        .unwrap_or(Plan::CollScan))
+}
+
+fn is_empty_hint(hint: &Bson) -> bool {
+    matches!(hint, Bson::Document(d) if d.is_empty())
+}
+
+fn hinted(coll: &Collection, filter: &Document, hint: &Bson) -> Result<Plan, MongoError> {
+    let position = coll.indexes.iter().position(|index| match hint {
+        Bson::String(name) => &index.name == name,
+        Bson::Document(pattern) => &index.key_pattern == pattern,
+        _ => false,
+    });
+    let Some(index) = position else {
+        return Err(MongoError::bad_value(
+            "error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index",
+        ));
+    };
+    let bounds = index_bounds(&coll.indexes[index], filter)
+        .unwrap_or_else(|| full_bounds(&coll.indexes[index]));
+    Ok(Plan::IxScan { index, bounds })
+}
+
+/// `{_id: v}` alone with a plain value: the server's IDHACK fast path.
+fn id_equality(filter: &Document) -> Option<Bson> {
+    if filter.len() != 1 {
+        return None;
+    }
+    match filter.get("_id")? {
+        Bson::Document(d) if d.keys().next().is_some_and(|k| k.starts_with('$')) => None,
+        Bson::RegularExpression(_) | Bson::Array(_) | Bson::Null => None,
+        other => Some(other.clone()),
+    }
+}
+
+/// Bounds for every field when the first one is bounded by the filter.
+fn index_bounds(index: &Index, filter: &Document) -> Option<Vec<Vec<Interval>>> {
+    if index.sparse && filter_may_match_missing(filter) {
+        return None;
+    }
+    let multikey = index.multikey_paths();
+    let mut bounds = Vec::with_capacity(index.fields.len());
+    let mut prefix_is_points = true;
+    for (i, (path, _)) in index.fields.iter().enumerate() {
+        let is_multikey = multikey.get(i).is_some_and(|p| !p.is_empty());
+        let field = if prefix_is_points {
+            intervals_for(filter, path, is_multikey)
+        } else {
+            None
+        };
+        if i == 0 && field.is_none() {
+            return None;
+        }
+        let field = field.unwrap_or_else(|| vec![Interval::full()]);
+        prefix_is_points = prefix_is_points && field.iter().all(Interval::is_point);
+        bounds.push(field);
+    }
+    Some(bounds)
+}
+
+fn filter_may_match_missing(filter: &Document) -> bool {
+    filter.values().any(|v| matches!(v, Bson::Null))
+}
+
+fn full_bounds(index: &Index) -> Vec<Vec<Interval>> {
+    index
+        .fields
+        .iter()
+        .map(|_| vec![Interval::full()])
+        .collect()
+}
+
+/// More leading point fields first, then a bounded range.
+fn score(bounds: &[Vec<Interval>]) -> (usize, usize) {
+    let points = bounds
+        .iter()
+        .take_while(|f| f.iter().all(Interval::is_point))
+        .count();
+    let bounded = bounds
+        .iter()
+        .filter(|f| f.first() != Some(&Interval::full()))
+        .count();
+    (points, bounded)
+}
+
+/// An index whose first field is the first sort key answers the sort.
+fn sort_plan(coll: &Collection, sort: &SortSpec) -> Option<Plan> {
+    let first = sort.keys.first()?;
+    let index = coll
+        .indexes
+        .iter()
+        .position(|i| !i.sparse && i.fields.first().is_some_and(|(p, _)| *p == first.path))?;
+    Some(Plan::IxScan {
+        index,
+        bounds: full_bounds(&coll.indexes[index]),
+    })
+}

@@ -1,0 +1,16 @@
+//! The small trait every leaf operator implements.
+
+use std::fmt::Debug;
+
+use bson::Bson;
+
+/// A condition on one value reached by a path (`None` = the path is missing there).
+pub trait ValueMatcher: Debug + Send + Sync {
+    fn matches(&self, value: Option<&Bson>) -> bool;
+
+    /// Whether an array value also matches when one of its elements does
+    /// (true for comparisons, false for `$size`, `$exists`, `$elemMatch`).
+    fn expands_arrays(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,151 @@
+//! One index: an ordered set of (key, record id) kept current on every write.
+
+use std::collections::BTreeSet;
+use std::ops::Bound;
+
+use bson::{doc, Bson, Document};
+
+use super::keys::{document_keys, Key, KeyPart};
+use crate::engine::mongo::error::MongoError;
+
+pub type RecordId = u64;
+
+#[derive(Debug, Clone)]
+pub struct Index {
+    pub name: String,
+    pub key_pattern: Document,
+    pub fields: Vec<(String, bool)>,
+    pub unique: bool,
+    pub sparse: bool,
+    entries: BTreeSet<(Key, RecordId)>,
+    /// Array prefixes seen per field (explain's `multiKeyPaths`).
+    multikey_paths: Vec<BTreeSet<String>>,
+}
+
+impl Index {
+    pub fn new(name: &str, key_pattern: Document, unique: bool, sparse: bool) -> Index {
+        let fields: Vec<(String, bool)> = key_pattern
+            .iter()
+            .map(|(path, dir)| (path.clone(), is_descending(dir)))
+            .collect();
+        let multikey_paths = vec![BTreeSet::new(); fields.len()];
+        Index {
+            name: name.to_string(),
+            key_pattern,
+            fields,
+            unique,
+            sparse,
+            entries: BTreeSet::new(),
+            multikey_paths,
+        }
+    }
+
+    pub fn id_index() -> Index {
+        Index::new("_id_", doc! { "_id": 1 }, true, false)
+    }
+
+    pub fn is_id_index(&self) -> bool {
+        self.name == "_id_"
+    }
+
+    pub fn is_multikey(&self) -> bool {
+        self.multikey_paths.iter().any(|p| !p.is_empty())
+    }
+
+    pub fn multikey_paths(&self) -> &[BTreeSet<String>] {
+        &self.multikey_paths
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The keys `doc` would add, checked for parallel arrays; sparse indexes skip
+    /// documents that lack every indexed field.
+    pub fn keys_for(
+        &self,
+        doc: &Document,
+    ) -> Result<(Vec<Key>, Vec<BTreeSet<String>>), MongoError> {
+        if self.sparse
+            && self.fields.iter().all(|(p, _)| {
+                crate::engine::mongo::value::lookup_path(doc, p)
+                    .iter()
+                    .all(Option::is_none)
+            })
+        {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        document_keys(doc, &self.fields)
+    }
+
+    /// The first key of `keys` another record already holds (unique indexes).
+    pub fn find_duplicate<'k>(&self, keys: &'k [Key], except: Option<RecordId>) -> Option<&'k Key> {
+        if !self.unique {
+            return None;
+        }
+        keys.iter()
+            .find(|key| self.holders(key).any(|rid| Some(rid) != except))
+    }
+
+    fn holders<'a>(&'a self, key: &Key) -> impl Iterator<Item = RecordId> + 'a {
+        let lo = Bound::Included((key.clone(), 0));
+        let hi = Bound::Included((key.clone(), RecordId::MAX));
+        self.entries.range((lo, hi)).map(|(_, rid)| *rid)
+    }
+
+    pub fn insert_keys(&mut self, rid: RecordId, keys: Vec<Key>, paths: Vec<BTreeSet<String>>) {
+        for key in keys {
+            self.entries.insert((key, rid));
+        }
+        for (known, new) in self.multikey_paths.iter_mut().zip(paths) {
+            known.extend(new);
+        }
+    }
+
+    pub fn remove_keys(&mut self, rid: RecordId, keys: Vec<Key>) {
+        for key in keys {
+            self.entries.remove(&(key, rid));
+        }
+    }
+
+    /// Entries from `lo` to `hi` inclusive (whole tuples), in key order.
+    /// An inverted range is empty (BTreeSet::range would panic on it).
+    pub fn range<'a>(
+        &'a self,
+        lo: Key,
+        hi: Key,
+    ) -> Box<dyn Iterator<Item = &'a (Key, RecordId)> + 'a> {
+        if lo > hi {
+            return Box::new(std::iter::empty());
+        }
+        Box::new(self.entries.range((
+            Bound::Included((lo, 0)),
+            Bound::Included((hi, RecordId::MAX)),
+        )))
+    }
+
+    /// The `listIndexes` description.
+    pub fn spec(&self) -> Document {
+        let mut spec = doc! { "v": 2, "key": self.key_pattern.clone(), "name": self.name.clone() };
+        if self.unique && !self.is_id_index() {
+            spec.insert("unique", true);
+        }
+        if self.sparse {
+            spec.insert("sparse", true);
+        }
+        spec
+    }
+}
+
+fn is_descending(dir: &Bson) -> bool {
+    crate::engine::mongo::value::number_as_f64(dir).is_some_and(|f| f < 0.0)
+}
+
+/// A key part holding `value` for a field of the given direction.
+pub fn part(value: Bson, descending: bool) -> KeyPart {
+    KeyPart { value, descending }
+}

@@ -1,0 +1,9 @@
+//! In-memory storage: collections of documents and their indexes.
+
+pub mod collection;
+pub mod index;
+pub mod keys;
+pub mod size;
+
+pub use collection::Collection;
+pub use index::{Index, RecordId};

@@ -1,0 +1,158 @@
+//! Walking to the parent of an update path, creating what `$set`-like
+//! operators need and failing like the server where a scalar is in the way.
+
+use bson::{Bson, Document};
+
+use crate::engine::mongo::display;
+use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::value::array_index;
+
+/// The container holding the last path component.
+pub enum Parent<'a> {
+    Doc(&'a mut Document),
+    Arr(&'a mut Vec<Bson>),
+}
+
+impl Parent<'_> {
+    pub fn get(&self, field: &str) -> Option<&Bson> {
+        match self {
+            Parent::Doc(d) => d.get(field),
+            Parent::Arr(a) => array_index(field).and_then(|i| a.get(i)),
+        }
+    }
+
+    pub fn get_mut(&mut self, field: &str) -> Option<&mut Bson> {
+        match self {
+            Parent::Doc(d) => d.get_mut(field),
+            Parent::Arr(a) => array_index(field).and_then(|i| a.get_mut(i)),
+        }
+    }
+
+    /// Sets the field (existing fields keep their place; arrays pad with null).
+    pub fn set(&mut self, field: &str, value: Bson) -> Result<(), MongoError> {
+        match self {
+            Parent::Doc(d) => {
+                match d.get_mut(field) {
+                    Some(slot) => *slot = value,
+                    None => {
+                        d.insert(field.to_string(), value);
+                    }
+                }
+                Ok(())
+            }
+            Parent::Arr(a) => set_in_array(a, field, value),
+        }
+    }
+
+    /// `$unset`: removes a field; an array element becomes null instead.
+    pub fn unset(&mut self, field: &str) {
+        match self {
+            Parent::Doc(d) => {
+                d.remove(field);
+            }
+            Parent::Arr(a) => {
+                if let Some(slot) = array_index(field).and_then(|i| a.get_mut(i)) {
+                    *slot = Bson::Null;
+                }
+            }
+        }
+    }
+}
+
+fn set_in_array(items: &mut Vec<Bson>, field: &str, value: Bson) -> Result<(), MongoError> {
+    let Some(index) = array_index(field) else {
+        return Err(MongoError::new(
+            28,
+            "PathNotViable",
+            format!(
+                "Cannot create field '{field}' in element {{{}}}",
+                display::value(&Bson::Array(items.clone()))
+            ),
+        ));
+    };
+    while items.len() <= index {
+        items.push(Bson::Null);
+    }
+    items[index] = value;
+    Ok(())
+}
+
+/// The parent of `parts`' last component. With `create`, missing
+/// subdocuments are created; otherwise a missing or scalar step gives `None`.
+pub fn parent<'a>(
+    doc: &'a mut Document,
+    parts: &[String],
+    create: bool,
+) -> Result<Option<Parent<'a>>, MongoError> {
+    let Some((_, inner)) = parts.split_last() else {
+        return Ok(None);
+    };
+    let mut current = Parent::Doc(doc);
+    for (depth, part) in inner.iter().enumerate() {
+        let next_part = &parts[depth + 1];
+        current = match step(current, part, next_part, create)? {
+            Some(next) => next,
+            None => return Ok(None),
+        };
+    }
+    Ok(Some(current))
+}
+
+fn step<'a>(
+    current: Parent<'a>,
+    part: &str,
+    next_part: &str,
+    create: bool,
+) -> Result<Option<Parent<'a>>, MongoError> {
+    let exists = current.get(part).is_some();
+    let mut current = current;
+    if !exists {
+        if !create {
+            return Ok(None);
+        }
+        current.set(part, Bson::Document(Document::new()))?;
+    }
+    let Some(value) = into_child(current, part) else {
+        return Ok(None);
+    };
+    match value {
+        Bson::Document(d) => Ok(Some(Parent::Doc(d))),
+        Bson::Array(a) => Ok(Some(Parent::Arr(a))),
+        other if create => Err(MongoError::new(
+            28,
+            "PathNotViable",
+            format!(
+                "Cannot create field '{next_part}' in element {{{part}: {}}}",
+                display::value(other)
+            ),
+        )),
+        _ => Ok(None),
+    }
+}
+
+fn into_child<'a>(current: Parent<'a>, part: &str) -> Option<&'a mut Bson> {
+    match current {
+        Parent::Doc(d) => d.get_mut(part),
+        Parent::Arr(a) => array_index(part).and_then(move |i| a.get_mut(i)),
+    }
+}
+
+/// Splits `a.b.c`, rejecting empty components as the server does.
+pub fn split(path: &str) -> Result<Vec<String>, MongoError> {
+    if path.is_empty() {
+        return Err(MongoError::new(
+            56,
+            "EmptyFieldName",
+            "An empty update path is not valid.",
+        ));
+    }
+    let parts: Vec<String> = path.split('.').map(str::to_string).collect();
+    if parts.iter().any(String::is_empty) {
+        return Err(MongoError::new(
+            56,
+            "EmptyFieldName",
+            format!("The update path '{path}' contains an empty field name, which is not allowed."),
+        ));
+    }
+    Ok(parts)
+}
