@@ -1,0 +1,291 @@
+//! The recursive part of `util.inspect` (Node's `formatValue` / `formatRaw`):
+//! primitives, containers, the depth limit and circular references.
+
+use super::color::{stylize, Tone};
+use super::keys::{format_key, js_property_order};
+use super::layout::{reduce_to_single_string, Shape};
+use super::number::js_number_to_string;
+use super::strings::format_string;
+use super::{Array, Object, Options, Value};
+
+/// Node's inspection context: options plus the state threaded through the walk.
+pub(super) struct Ctx<'a> {
+    pub opts: &'a Options,
+    /// Node's `indentationLvl`: columns the current value is indented by.
+    pub indent: usize,
+    /// Node's `currentDepth`: the level of the last container whose
+    /// formatting started (drives the compact = 3 nesting rule).
+    pub current_depth: usize,
+    /// Anchor ids in the order their first `[Circular *N]` was printed.
+    circular: Vec<u32>,
+}
+
+pub(super) fn inspect(value: &Value, options: &Options) -> String {
+    let mut ctx = Ctx {
+        opts: options,
+        indent: 0,
+        current_depth: 0,
+        circular: Vec::new(),
+    };
+    format_value(&mut ctx, value, 0, None)
+}
+
+/// Formats one value at nesting level `level` (0 = the printed value).
+fn format_value(ctx: &mut Ctx, value: &Value, level: usize, anchor: Option<u32>) -> String {
+    let colors = ctx.opts.colors;
+    match value {
+        Value::Undefined => stylize("undefined", Tone::Undefined, colors),
+        Value::Null => stylize("null", Tone::Null, colors),
+        Value::Bool(b) => stylize(&b.to_string(), Tone::Boolean, colors),
+        Value::Number(n) => stylize(&js_number_to_string(*n), Tone::Number, colors),
+        Value::BigInt(digits) => stylize(&format!("{digits}n"), Tone::Number, colors),
+        Value::String(s) => format_units(ctx, &s.encode_utf16().collect::<Vec<u16>>()),
+        Value::Utf16(units) => format_units(ctx, units),
+        Value::Custom { text, style } => format_custom(ctx, text, *style),
+        Value::Circular(id) => format_circular(ctx, *id),
+        Value::Anchor { id, value } => format_value(ctx, value, level, Some(*id)),
+        Value::Array(a) => format_container(ctx, Container::Array(a), level, anchor),
+        Value::Object(o) => format_container(ctx, Container::Object(o), level, anchor),
+        Value::Map(m) => format_container(ctx, Container::Map(m), level, anchor),
+        Value::Set(s) => format_container(ctx, Container::Set(s), level, anchor),
+    }
+}
+
+fn format_units(ctx: &Ctx, units: &[u16]) -> String {
+    let opts = ctx.opts;
+    format_string(units, opts.max_string_length, ctx.indent, opts.colors)
+}
+
+/// A custom inspector's text; Node indents its continuation lines.
+fn format_custom(ctx: &Ctx, text: &str, style: super::Style) -> String {
+    let indented = text.replace('\n', &format!("\n{}", " ".repeat(ctx.indent)));
+    match Option::<Tone>::from(style) {
+        Some(tone) if !indented.contains('\u{1b}') => stylize(&indented, tone, ctx.opts.colors),
+        _ => indented,
+    }
+}
+
+fn circular_index(ctx: &mut Ctx, id: u32) -> usize {
+    match ctx.circular.iter().position(|&seen| seen == id) {
+        Some(i) => i + 1,
+        None => {
+            ctx.circular.push(id);
+            ctx.circular.len()
+        }
+    }
+}
+
+fn format_circular(ctx: &mut Ctx, id: u32) -> String {
+    let index = circular_index(ctx, id);
+    stylize(
+        &format!("[Circular *{index}]"),
+        Tone::Special,
+        ctx.opts.colors,
+    )
+}
+
+/// The `<ref *N>` marker of an anchor that was referenced while printing it.
+fn reference_marker(ctx: &Ctx, anchor: Option<u32>) -> String {
+    let index = anchor.and_then(|id| ctx.circular.iter().position(|&seen| seen == id));
+    match index {
+        Some(i) => stylize(&format!("<ref *{}>", i + 1), Tone::Special, ctx.opts.colors),
+        None => String::new(),
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Container<'v> {
+    Array(&'v Array),
+    Object(&'v Object),
+    Map(&'v [(Value, Value)]),
+    Set(&'v [Value]),
+}
+
+impl Container<'_> {
+    fn is_empty(self) -> bool {
+        match self {
+            Container::Array(a) => a.items.is_empty() && a.extra.is_empty(),
+            Container::Object(o) => o.entries.is_empty(),
+            Container::Map(m) => m.is_empty(),
+            Container::Set(s) => s.is_empty(),
+        }
+    }
+
+    fn open(self) -> String {
+        match self {
+            Container::Array(_) => "[".to_string(),
+            Container::Object(Object { class: Some(c), .. }) => format!("{c} {{"),
+            Container::Object(_) => "{".to_string(),
+            Container::Map(m) => format!("Map({}) {{", m.len()),
+            Container::Set(s) => format!("Set({}) {{", s.len()),
+        }
+    }
+
+    fn close(self) -> char {
+        match self {
+            Container::Array(_) => ']',
+            _ => '}',
+        }
+    }
+
+    /// What the depth limit prints instead: `[Object]`, `[Array]`, `[Nilai]`.
+    fn depth_name(self) -> String {
+        match self {
+            Container::Array(_) => "[Array]".to_string(),
+            Container::Object(Object { class: Some(c), .. }) if c.starts_with('[') => c.clone(),
+            Container::Object(Object { class: Some(c), .. }) => format!("[{c}]"),
+            Container::Object(_) => "[Object]".to_string(),
+            Container::Map(_) => "[Map]".to_string(),
+            Container::Set(_) => "[Set]".to_string(),
+        }
+    }
+}
+
+fn format_container(ctx: &mut Ctx, c: Container, level: usize, anchor: Option<u32>) -> String {
+    if c.is_empty() {
+        return format!("{}{}", c.open(), c.close());
+    }
+    if ctx.opts.depth.is_some_and(|depth| level > depth) {
+        return stylize(&c.depth_name(), Tone::Special, ctx.opts.colors);
+    }
+    let level = level + 1;
+    ctx.current_depth = level;
+    let output = container_entries(ctx, c, level);
+    let numeric = match c {
+        Container::Array(a) => Some(all_numeric(a, output.len())),
+        _ => None,
+    };
+    let base = reference_marker(ctx, anchor);
+    let open = c.open();
+    let shape = Shape {
+        base: &base,
+        open: &open,
+        close: c.close(),
+        numeric_array: numeric,
+    };
+    reduce_to_single_string(ctx, output, &shape, level)
+}
+
+/// Node checks `typeof value[i]` for every output position (holes and
+/// positions past the end are `undefined`, so they disable right-alignment).
+fn all_numeric(a: &Array, output_len: usize) -> bool {
+    (0..output_len).all(|i| {
+        matches!(
+            a.items.get(i),
+            Some(Some(Value::Number(_) | Value::BigInt(_)))
+        )
+    })
+}
+
+fn container_entries(ctx: &mut Ctx, c: Container, level: usize) -> Vec<String> {
+    match c {
+        Container::Array(a) => array_entries(ctx, a, level),
+        Container::Object(o) => object_entries(ctx, &o.entries, level),
+        Container::Map(m) => map_entries(ctx, m, level),
+        Container::Set(s) => set_entries(ctx, s, level),
+    }
+}
+
+/// A child value, formatted two columns deeper.
+fn format_child(ctx: &mut Ctx, value: &Value, level: usize) -> String {
+    ctx.indent += 2;
+    let text = format_value(ctx, value, level, None);
+    ctx.indent -= 2;
+    text
+}
+
+fn format_property(ctx: &mut Ctx, key: &str, value: &Value, level: usize) -> String {
+    let text = format_child(ctx, value, level);
+    format!("{}: {text}", format_key(key, ctx.opts.colors))
+}
+
+fn object_entries(ctx: &mut Ctx, entries: &[(String, Value)], level: usize) -> Vec<String> {
+    js_property_order(entries)
+        .into_iter()
+        .map(|(k, v)| format_property(ctx, k, v, level))
+        .collect()
+}
+
+fn more_items(remaining: usize) -> String {
+    let plural = if remaining > 1 { "s" } else { "" };
+    format!("... {remaining} more item{plural}")
+}
+
+fn empty_items(count: usize, colors: bool) -> String {
+    let plural = if count > 1 { "s" } else { "" };
+    stylize(
+        &format!("<{count} empty item{plural}>"),
+        Tone::Undefined,
+        colors,
+    )
+}
+
+/// Elements (a run of holes is one entry), capped at `maxArrayLength`
+/// entries, then the non-index properties.
+fn array_entries(ctx: &mut Ctx, a: &Array, level: usize) -> Vec<String> {
+    let max = ctx
+        .opts
+        .max_array_length
+        .unwrap_or(usize::MAX)
+        .min(a.items.len());
+    let mut output = Vec::new();
+    let mut i = 0;
+    while i < a.items.len() && output.len() < max {
+        match a.items.get(i) {
+            Some(Some(item)) => {
+                output.push(format_child(ctx, item, level));
+                i += 1;
+            }
+            _ => {
+                let run = a.items.iter().skip(i).take_while(|x| x.is_none()).count();
+                output.push(empty_items(run, ctx.opts.colors));
+                i += run.max(1);
+            }
+        }
+    }
+    if i < a.items.len() {
+        output.push(more_items(a.items.len() - i));
+    }
+    let extras = a
+        .extra
+        .iter()
+        .map(|(k, v)| format_property(ctx, k, v, level));
+    output.extend(extras.collect::<Vec<_>>());
+    output
+}
+
+fn capped<T>(ctx: &Ctx, items: &[T]) -> (usize, usize) {
+    let shown = ctx
+        .opts
+        .max_array_length
+        .unwrap_or(usize::MAX)
+        .min(items.len());
+    (shown, items.len() - shown)
+}
+
+fn map_entries(ctx: &mut Ctx, entries: &[(Value, Value)], level: usize) -> Vec<String> {
+    let (shown, remaining) = capped(ctx, entries);
+    let mut output: Vec<String> = Vec::with_capacity(shown + 1);
+    for (k, v) in entries.iter().take(shown) {
+        let key = format_child(ctx, k, level);
+        let value = format_child(ctx, v, level);
+        output.push(format!("{key} => {value}"));
+    }
+    if remaining > 0 {
+        output.push(more_items(remaining));
+    }
+    output
+}
+
+fn set_entries(ctx: &mut Ctx, values: &[Value], level: usize) -> Vec<String> {
+    let (shown, remaining) = capped(ctx, values);
+    let mut output: Vec<String> = values
+        .iter()
+        .take(shown)
+        .map(|v| format_child(ctx, v, level))
+        .collect();
+    if remaining > 0 {
+        output.push(more_items(remaining));
+    }
+    output
+}
