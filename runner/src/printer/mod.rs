@@ -5,10 +5,13 @@
 //! Entry points:
 //! - [`inspect`]: `util.inspect(value, options)`;
 //! - [`format_top_level`]: what the REPL writes for a statement's value;
+//! - [`format_print`]: what `print()` / `console.log` write;
 //! - [`format_error`] / [`error_text`] / [`frame_uncaught`]: uncaught errors;
+//! - [`format_cursor_batch`]: a `find()` / `it` batch;
 //! - [`format_show_dbs`]: the `show dbs` table.
 
 mod color;
+mod cursor;
 mod errors;
 mod format;
 mod group;
@@ -22,6 +25,7 @@ mod width;
 #[cfg(test)]
 mod tests;
 
+pub use cursor::{format_cursor_batch, TYPE_IT_FOR_MORE};
 pub use errors::{error_text, format_error, frame_uncaught, ErrorInfo};
 pub use number::js_number_to_string;
 pub use show::{format_bytes, format_show_dbs};
@@ -156,4 +160,19 @@ pub fn format_top_level(value: &Value, options: &Options) -> String {
         }
         _ => inspect(value, options),
     }
+}
+
+/// What `print(a, b, …)` / `console.log` write (before their newline): each
+/// argument formatted like a top-level value, except that strings are always
+/// raw, joined by one space.
+pub fn format_print(args: &[Value], options: &Options) -> String {
+    let parts: Vec<String> = args
+        .iter()
+        .map(|arg| match arg {
+            Value::String(s) => s.clone(),
+            Value::Utf16(units) => String::from_utf16_lossy(units),
+            _ => format_top_level(arg, options),
+        })
+        .collect();
+    parts.join(" ")
 }

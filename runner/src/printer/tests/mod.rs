@@ -3,6 +3,7 @@
 //! convert them) and from the worked examples of the output spec.
 
 mod golden_arrays;
+mod golden_db;
 mod golden_errors_show;
 mod golden_objects;
 mod golden_primitives;

@@ -169,3 +169,15 @@ fn more_items_and_sparse_limits() {
     });
     assert_eq!(top(&holes), "[ <2 empty items>, 1, <1 empty item> ]");
 }
+
+#[test]
+fn print_writes_strings_raw_and_joins_with_spaces() {
+    let args = [
+        st("cr\rhere"),
+        num(1.0),
+        obj(vec![("a", num(1.0))]),
+        Value::Undefined,
+    ];
+    let shown = crate::printer::format_print(&args, &Options::REPL);
+    assert_eq!(shown, "cr\rhere 1 { a: 1 } ");
+}
