@@ -8,6 +8,20 @@ use super::number::js_number_to_string;
 use super::strings::format_string;
 use super::{Array, Object, Options, Value};
 
+/// Nesting beyond this is not descended into, so that absurdly deep values
+/// cannot exhaust the stack (Node stops at its own call-stack limit).
+const MAX_NESTING: usize = 500;
+
+/// Node's `inspect` has no exact counterpart to the nesting cap: it reports a
+/// call-stack overflow in the same words.
+fn interrupted(c: &Container, colors: bool) -> String {
+    let name = c.depth_name();
+    let name = name.trim_start_matches('[').trim_end_matches(']');
+    let text =
+        format!("[{name}: Inspection interrupted prematurely. Maximum call stack size exceeded.]");
+    stylize(&text, Tone::Special, colors)
+}
+
 /// Node's inspection context: options plus the state threaded through the walk.
 pub(super) struct Ctx<'a> {
     pub opts: &'a Options,
@@ -93,6 +107,11 @@ fn reference_marker(ctx: &Ctx, anchor: Option<u32>) -> String {
     }
 }
 
+/// The class prefix to print; Node omits it for plain `Object`s.
+fn plain_class(o: &Object) -> Option<&str> {
+    o.class.as_deref().filter(|c| *c != "Object")
+}
+
 #[derive(Clone, Copy)]
 enum Container<'v> {
     Array(&'v Array),
@@ -114,8 +133,10 @@ impl Container<'_> {
     fn open(self) -> String {
         match self {
             Container::Array(_) => "[".to_string(),
-            Container::Object(Object { class: Some(c), .. }) => format!("{c} {{"),
-            Container::Object(_) => "{".to_string(),
+            Container::Object(o) => match plain_class(o) {
+                Some(c) => format!("{c} {{"),
+                None => "{".to_string(),
+            },
             Container::Map(m) => format!("Map({}) {{", m.len()),
             Container::Set(s) => format!("Set({}) {{", s.len()),
         }
@@ -132,9 +153,11 @@ impl Container<'_> {
     fn depth_name(self) -> String {
         match self {
             Container::Array(_) => "[Array]".to_string(),
-            Container::Object(Object { class: Some(c), .. }) if c.starts_with('[') => c.clone(),
-            Container::Object(Object { class: Some(c), .. }) => format!("[{c}]"),
-            Container::Object(_) => "[Object]".to_string(),
+            Container::Object(o) => match plain_class(o) {
+                Some(c) if c.starts_with('[') => c.to_string(),
+                Some(c) => format!("[{c}]"),
+                None => "[Object]".to_string(),
+            },
             Container::Map(_) => "[Map]".to_string(),
             Container::Set(_) => "[Set]".to_string(),
         }
@@ -147,6 +170,9 @@ fn format_container(ctx: &mut Ctx, c: Container, level: usize, anchor: Option<u3
     }
     if ctx.opts.depth.is_some_and(|depth| level > depth) {
         return stylize(&c.depth_name(), Tone::Special, ctx.opts.colors);
+    }
+    if level > MAX_NESTING {
+        return interrupted(&c, ctx.opts.colors);
     }
     let level = level + 1;
     ctx.current_depth = level;
@@ -231,27 +257,28 @@ fn array_entries(ctx: &mut Ctx, a: &Array, level: usize) -> Vec<String> {
     let mut output = Vec::new();
     let mut i = 0;
     while i < a.items.len() && output.len() < max {
-        match a.items.get(i) {
-            Some(Some(item)) => {
-                output.push(format_child(ctx, item, level));
-                i += 1;
-            }
-            _ => {
-                let run = a.items.iter().skip(i).take_while(|x| x.is_none()).count();
-                output.push(empty_items(run, ctx.opts.colors));
-                i += run.max(1);
-            }
-        }
+        let (entry, consumed) = array_entry(ctx, a.items.get(i..).unwrap_or(&[]), level);
+        output.push(entry);
+        i += consumed;
     }
     if i < a.items.len() {
         output.push(more_items(a.items.len() - i));
     }
-    let extras = a
-        .extra
-        .iter()
-        .map(|(k, v)| format_property(ctx, k, v, level));
-    output.extend(extras.collect::<Vec<_>>());
+    for (k, v) in &a.extra {
+        output.push(format_property(ctx, k, v, level));
+    }
     output
+}
+
+/// The entry at the start of `items` and how many items it stands for.
+fn array_entry(ctx: &mut Ctx, items: &[Option<Value>], level: usize) -> (String, usize) {
+    match items.first() {
+        Some(Some(item)) => (format_child(ctx, item, level), 1),
+        _ => {
+            let run = items.iter().take_while(|x| x.is_none()).count().max(1);
+            (empty_items(run, ctx.opts.colors), run)
+        }
+    }
 }
 
 fn capped<T>(ctx: &Ctx, items: &[T]) -> (usize, usize) {
