@@ -11,7 +11,9 @@
 //! - [`format_show_dbs`]: the `show dbs` table.
 
 mod color;
+mod container;
 mod cursor;
+mod entries;
 mod errors;
 mod format;
 mod group;
