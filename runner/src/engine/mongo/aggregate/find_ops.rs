@@ -1,0 +1,123 @@
+//! find()-only projection operators: `$slice` and `$elemMatch`.
+
+use bson::{doc, Bson, Document};
+
+use crate::engine::mongo::expr::{fail, numeric};
+use crate::engine::mongo::MongoError;
+
+use super::matcher::Filter;
+
+#[derive(Debug, Clone)]
+pub enum FindOp {
+    Slice { skip: Option<i64>, limit: i64 },
+    ElemMatch(Document),
+}
+
+/// Parses `{key: {$slice: ..}}` / `{key: {$elemMatch: ..}}`; `None` for other operators.
+pub fn parse(
+    name: &str,
+    key: &str,
+    sub: &Document,
+    at_root: bool,
+) -> Result<Option<FindOp>, MongoError> {
+    let Some(arg) = sub.get(name) else {
+        return Ok(None);
+    };
+    match name {
+        "$slice" => parse_slice(arg),
+        "$elemMatch" => parse_elem_match(key, arg, at_root),
+        _ => Ok(None),
+    }
+}
+
+fn parse_slice(arg: &Bson) -> Result<Option<FindOp>, MongoError> {
+    if numeric::is_number(arg) {
+        let limit = numeric::as_f64(arg).unwrap_or(0.0) as i64;
+        return Ok(Some(FindOp::Slice { skip: None, limit }));
+    }
+    let Bson::Array(pair) = arg else {
+        // Anything else is the aggregation $slice expression.
+        return Ok(None);
+    };
+    if pair.len() != 2 {
+        return Err(fail(
+            31272,
+            "$slice array argument should be of form [skip, limit]",
+        ));
+    }
+    let (skip, limit) = (&pair[0], &pair[1]);
+    if !numeric::is_number(skip) || !numeric::is_number(limit) {
+        return Ok(None);
+    }
+    let limit = numeric::as_f64(limit).unwrap_or(0.0) as i64;
+    if limit <= 0 {
+        return Err(fail(
+            31259,
+            format!("$slice limit must be positive, got {limit}"),
+        ));
+    }
+    let skip = numeric::as_f64(skip).unwrap_or(0.0) as i64;
+    Ok(Some(FindOp::Slice {
+        skip: Some(skip),
+        limit,
+    }))
+}
+
+fn parse_elem_match(key: &str, arg: &Bson, at_root: bool) -> Result<Option<FindOp>, MongoError> {
+    let Bson::Document(cond) = arg else {
+        return Err(fail(
+            31274,
+            "elemMatch: Invalid argument, object required, but got a non-object",
+        ));
+    };
+    if !at_root || key.contains('.') {
+        return Err(fail(
+            31275,
+            "Cannot use $elemMatch projection on a nested field.",
+        ));
+    }
+    Filter::parse(&doc! { "x": { "$elemMatch": cond.clone() } })?;
+    Ok(Some(FindOp::ElemMatch(cond.clone())))
+}
+
+impl FindOp {
+    /// The projected value of one field, `None` to omit it.
+    pub fn apply(&self, value: &Bson, _root: &Document) -> Result<Option<Bson>, MongoError> {
+        match self {
+            FindOp::Slice { skip, limit } => Ok(Some(slice(value, *skip, *limit))),
+            FindOp::ElemMatch(cond) => elem_match(value, cond),
+        }
+    }
+}
+
+fn slice(value: &Bson, skip: Option<i64>, limit: i64) -> Bson {
+    let Bson::Array(items) = value else {
+        return value.clone();
+    };
+    let len = items.len() as i64;
+    let (start, count) = match skip {
+        None if limit < 0 => ((len + limit).max(0), -limit),
+        None => (0, limit),
+        Some(s) if s < 0 => ((len + s).max(0), limit),
+        Some(s) => (s, limit),
+    };
+    Bson::Array(
+        items
+            .iter()
+            .skip(start as usize)
+            .take(count.max(0) as usize)
+            .cloned()
+            .collect(),
+    )
+}
+
+fn elem_match(value: &Bson, cond: &Document) -> Result<Option<Bson>, MongoError> {
+    let Bson::Array(items) = value else {
+        return Ok(None);
+    };
+    let filter = Filter::parse(&doc! { "x": { "$elemMatch": cond.clone() } })?;
+    let found = items
+        .iter()
+        .find(|item| filter.matches(&doc! { "x": [ (*item).clone() ] }));
+    Ok(found.map(|item| Bson::Array(vec![item.clone()])))
+}
