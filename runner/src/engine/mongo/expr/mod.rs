@@ -14,6 +14,7 @@ mod array;
 mod boolean;
 mod comparison;
 mod conditional;
+mod date;
 pub mod error;
 pub mod numeric;
 pub mod order;
@@ -152,6 +153,7 @@ fn lookup_operator(name: &str) -> Result<OpFn, MongoError> {
         .or_else(|| string::lookup(name))
         .or_else(|| types::lookup(name))
         .or_else(|| set::lookup(name))
+        .or_else(|| date::lookup(name))
         .or_else(|| variables::lookup(name))
         .ok_or_else(|| fail(168, format!("Unrecognized expression '{name}'")))
 }

@@ -363,3 +363,23 @@ fn unknown_operators_and_bad_shapes_are_rejected() {
     assert_eq!(err(bson!({ "$add": [1], "x": 1 })).code, 15983);
     assert_eq!(err(bson!("$")).code, 16872);
 }
+
+#[test]
+fn date_operators_read_utc_fields() {
+    let root = doc! { "d": bson::DateTime::from_millis(1_709_251_199_123), "s": "x" };
+    let run = |e: Bson| evaluate(&e, &root, &Vars::new());
+    assert_eq!(run(bson!({ "$year": "$d" })), Ok(Some(bson!(2024))));
+    assert_eq!(
+        run(bson!({ "$month": { "date": "$d" } })),
+        Ok(Some(bson!(2)))
+    );
+    assert_eq!(run(bson!({ "$dayOfWeek": "$d" })), Ok(Some(bson!(5))));
+    assert_eq!(run(bson!({ "$year": "$tidakAda" })), Ok(Some(Bson::Null)));
+    let s = run(bson!({ "$dateToString": { "format": "%d/%m/%Y", "date": "$d" } }));
+    assert_eq!(s, Ok(Some(bson!("29/02/2024"))));
+    let e = run(bson!({ "$year": "$s" })).err().map(|e| e.message);
+    assert_eq!(
+        e.as_deref(),
+        Some("can't convert from BSON type string to Date")
+    );
+}
