@@ -39,13 +39,12 @@ fn parse_slice(arg: &Bson) -> Result<Option<FindOp>, MongoError> {
         // Anything else is the aggregation $slice expression.
         return Ok(None);
     };
-    if pair.len() != 2 {
+    let [skip, limit] = pair.as_slice() else {
         return Err(fail(
             31272,
             "$slice array argument should be of form [skip, limit]",
         ));
-    }
-    let (skip, limit) = (&pair[0], &pair[1]);
+    };
     if !numeric::is_number(skip) || !numeric::is_number(limit) {
         return Ok(None);
     }

@@ -13,20 +13,18 @@ pub fn list(arg: &Bson) -> &[Bson] {
     }
 }
 
-/// Exactly `n` arguments, or the server's arity error.
-pub fn exact<'a>(name: &str, arg: &'a Bson, n: usize) -> Result<&'a [Bson], MongoError> {
+/// Exactly `N` arguments, or the server's arity error.
+pub fn exact<'a, const N: usize>(name: &str, arg: &'a Bson) -> Result<&'a [Bson; N], MongoError> {
     let items = list(arg);
-    if items.len() == n {
-        Ok(items)
-    } else {
-        Err(fail(
+    <&[Bson; N]>::try_from(items).map_err(|_| {
+        fail(
             16020,
             format!(
-                "Expression {name} takes exactly {n} arguments. {} were passed in.",
+                "Expression {name} takes exactly {N} arguments. {} were passed in.",
                 items.len()
             ),
-        ))
-    }
+        )
+    })
 }
 
 /// Between `min` and `max` arguments.

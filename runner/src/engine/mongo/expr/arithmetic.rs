@@ -66,7 +66,7 @@ fn total_millis(total: Total) -> i64 {
 }
 
 fn subtract(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact("$subtract", arg, 2)?;
+    let items = args::exact::<2>("$subtract", arg)?;
     let (lhs, rhs) = (ctx.eval(&items[0])?, ctx.eval(&items[1])?);
     if args::nullish(&lhs) || args::nullish(&rhs) {
         return Ok(Some(Bson::Null));
@@ -144,7 +144,7 @@ fn two_numbers(
     arg: &Bson,
     ctx: &Ctx,
 ) -> Result<Option<(Bson, Bson)>, MongoError> {
-    let items = args::exact(op, arg, 2)?;
+    let items = args::exact::<2>(op, arg)?;
     let (lhs, rhs) = (ctx.eval(&items[0])?, ctx.eval(&items[1])?);
     if args::nullish(&lhs) || args::nullish(&rhs) {
         return Ok(None);
@@ -198,7 +198,7 @@ fn modulo(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
 
 /// Evaluates the single numeric argument of a unary operator; `Ok(None)` = null result.
 fn unary_number(op: &str, arg: &Bson, ctx: &Ctx) -> Result<Option<Bson>, MongoError> {
-    let items = args::exact(op, arg, 1)?;
+    let items = args::exact::<1>(op, arg)?;
     match ctx.eval(&items[0])? {
         v if args::nullish(&v) => Ok(None),
         Some(v) if is_number(&v) => Ok(Some(v)),
@@ -318,7 +318,7 @@ fn pow(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
 }
 
 fn two_numbers_pow(arg: &Bson, ctx: &Ctx) -> Result<Option<(Bson, Bson)>, MongoError> {
-    let items = args::exact("$pow", arg, 2)?;
+    let items = args::exact::<2>("$pow", arg)?;
     let (base, exp) = (ctx.eval(&items[0])?, ctx.eval(&items[1])?);
     if args::nullish(&base) || args::nullish(&exp) {
         return Ok(None);

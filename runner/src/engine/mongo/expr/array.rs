@@ -30,7 +30,7 @@ pub(super) fn lookup(name: &str) -> Option<OpFn> {
 }
 
 fn single(op: &str, arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact(op, arg, 1)?;
+    let items = args::exact::<1>(op, arg)?;
     ctx.eval(&items[0])
 }
 
@@ -74,7 +74,7 @@ fn resolve_index(len: usize, idx: i64) -> Option<usize> {
 }
 
 fn array_elem_at(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact("$arrayElemAt", arg, 2)?;
+    let items = args::exact::<2>("$arrayElemAt", arg)?;
     let (array, index) = (ctx.eval(&items[0])?, ctx.eval(&items[1])?);
     if args::nullish(&array) || args::nullish(&index) {
         return Ok(Some(Bson::Null));
@@ -127,7 +127,7 @@ fn end_element(op: &str, arg: &Bson, ctx: &Ctx, first: bool) -> Result<Evaluated
 }
 
 fn in_array(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact("$in", arg, 2)?;
+    let items = args::exact::<2>("$in", arg)?;
     let needle = ctx.eval(&items[0])?;
     match ctx.eval(&items[1])? {
         Some(Bson::Array(values)) => {
@@ -318,17 +318,20 @@ fn slice(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
     if values.iter().any(args::nullish) {
         return Ok(Some(Bson::Null));
     }
-    let Some(Bson::Array(array)) = values[0].clone() else {
+    let (Some(first), Some(second)) = (values.first(), values.get(1)) else {
+        return Ok(Some(Bson::Null));
+    };
+    let Some(Bson::Array(array)) = first.clone() else {
         return Err(fail(
             28724,
             format!(
                 "First argument to $slice must be an array, but is of type: {}",
-                type_name(values[0].as_ref())
+                type_name(first.as_ref())
             ),
         ));
     };
     let second = slice_number(
-        &values[1],
+        second,
         "Second argument to $slice must be a numeric value",
         28725,
     )?;

@@ -43,6 +43,6 @@ fn or(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
 }
 
 fn not(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact("$not", arg, 1)?;
+    let items = args::exact::<1>("$not", arg)?;
     Ok(Some(Bson::Boolean(!truthy(&ctx.eval(&items[0])?))))
 }

@@ -22,7 +22,7 @@ pub(super) fn lookup(name: &str) -> Option<OpFn> {
 }
 
 fn order(op: &str, arg: &Bson, ctx: &Ctx) -> Result<Ordering, MongoError> {
-    let items = args::exact(op, arg, 2)?;
+    let items = args::exact::<2>(op, arg)?;
     let (a, b) = (ctx.eval(&items[0])?, ctx.eval(&items[1])?);
     Ok(compare_opt(a.as_ref(), b.as_ref()))
 }

@@ -19,7 +19,7 @@ fn cond(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
     let (test, then, otherwise) = match arg {
         Bson::Document(d) => cond_object(d)?,
         _ => {
-            let items = args::exact("$cond", arg, 3)?;
+            let items = args::exact::<3>("$cond", arg)?;
             (&items[0], &items[1], &items[2])
         }
     };

@@ -84,7 +84,7 @@ fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
 fn date_arg(op: &str, arg: &Bson, ctx: &Ctx) -> Result<Option<i64>, MongoError> {
     let expr = match arg {
         Bson::Document(d) if d.contains_key("date") => d.get("date").unwrap_or(&Bson::Null),
-        Bson::Array(_) => args::exact(op, arg, 1)?.first().unwrap_or(&Bson::Null),
+        Bson::Array(_) => args::exact::<1>(op, arg)?.first().unwrap_or(&Bson::Null),
         other => other,
     };
     match ctx.eval(expr)? {

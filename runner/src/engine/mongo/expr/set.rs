@@ -77,7 +77,7 @@ fn set_intersection(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
 }
 
 fn two_sets(op: &str, arg: &Bson, ctx: &Ctx) -> Result<Option<(Vec<Bson>, Vec<Bson>)>, MongoError> {
-    args::exact(op, arg, 2)?;
+    args::exact::<2>(op, arg)?;
     Ok(arrays(op, arg, ctx)?.map(|mut s| {
         let b = s.pop().unwrap_or_default();
         let a = s.pop().unwrap_or_default();
@@ -113,7 +113,7 @@ fn set_equals(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
 }
 
 fn element_truth(op: &str, arg: &Bson, ctx: &Ctx, any: bool) -> Result<Evaluated, MongoError> {
-    let items = args::exact(op, arg, 1)?;
+    let items = args::exact::<1>(op, arg)?;
     let Some(Bson::Array(values)) = ctx.eval(&items[0])? else {
         return Err(fail(17041, format!("{op}'s argument must be an array")));
     };

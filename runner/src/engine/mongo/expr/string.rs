@@ -93,7 +93,7 @@ fn change_case(
     ctx: &Ctx,
     f: fn(&str) -> String,
 ) -> Result<Evaluated, MongoError> {
-    let items = args::exact(op, arg, 1)?;
+    let items = args::exact::<1>(op, arg)?;
     let text = string_arg(op, &ctx.eval(&items[0])?)?;
     // The server changes ASCII letters only.
     let changed: String = text
@@ -110,7 +110,7 @@ fn change_case(
 }
 
 fn substr_args(op: &str, arg: &Bson, ctx: &Ctx) -> Result<(String, i64, i64), MongoError> {
-    let items = args::exact(op, arg, 3)?;
+    let items = args::exact::<3>(op, arg)?;
     let text = string_arg(op, &ctx.eval(&items[0])?)?;
     let start = ctx.eval(&items[1])?;
     let length = ctx.eval(&items[2])?;
@@ -185,7 +185,7 @@ fn substr_cp(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
 }
 
 fn split(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact("$split", arg, 2)?;
+    let items = args::exact::<2>("$split", arg)?;
     let (text, sep) = (ctx.eval(&items[0])?, ctx.eval(&items[1])?);
     if args::nullish(&text) || args::nullish(&sep) {
         return Ok(Some(Bson::Null));
@@ -225,7 +225,7 @@ fn str_len(
     ctx: &Ctx,
     count: fn(&str) -> usize,
 ) -> Result<Evaluated, MongoError> {
-    let items = args::exact(op, arg, 1)?;
+    let items = args::exact::<1>(op, arg)?;
     match ctx.eval(&items[0])? {
         Some(Bson::String(s)) => Ok(Some(Bson::Int32(count(&s) as i32))),
         other => Err(fail(
@@ -286,7 +286,7 @@ fn show_opt(value: &Evaluated) -> String {
 }
 
 fn strcasecmp(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact("$strcasecmp", arg, 2)?;
+    let items = args::exact::<2>("$strcasecmp", arg)?;
     let a = string_arg("$strcasecmp", &ctx.eval(&items[0])?)?.to_ascii_uppercase();
     let b = string_arg("$strcasecmp", &ctx.eval(&items[1])?)?.to_ascii_uppercase();
     Ok(Some(Bson::Int32(match a.cmp(&b) {

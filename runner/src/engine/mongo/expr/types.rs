@@ -32,19 +32,19 @@ pub(super) fn lookup(name: &str) -> Option<OpFn> {
 }
 
 fn type_of(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact("$type", arg, 1)?;
+    let items = args::exact::<1>("$type", arg)?;
     let value = ctx.eval(&items[0])?;
     Ok(Some(Bson::String(type_name(value.as_ref()).to_string())))
 }
 
 fn is_number_op(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact("$isNumber", arg, 1)?;
+    let items = args::exact::<1>("$isNumber", arg)?;
     let value = ctx.eval(&items[0])?;
     Ok(Some(Bson::Boolean(value.as_ref().is_some_and(is_number))))
 }
 
 fn to(op: &str, target: &str, arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact(op, arg, 1)?;
+    let items = args::exact::<1>(op, arg)?;
     match ctx.eval(&items[0])? {
         v if args::nullish(&v) => Ok(Some(Bson::Null)),
         Some(v) => convert(v, target)
@@ -253,7 +253,7 @@ fn merge_objects(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
 }
 
 fn object_to_array(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact("$objectToArray", arg, 1)?;
+    let items = args::exact::<1>("$objectToArray", arg)?;
     match ctx.eval(&items[0])? {
         v if args::nullish(&v) => Ok(Some(Bson::Null)),
         Some(Bson::Document(d)) => Ok(Some(Bson::Array(
@@ -272,7 +272,7 @@ fn object_to_array(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
 }
 
 fn array_to_object(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
-    let items = args::exact("$arrayToObject", arg, 1)?;
+    let items = args::exact::<1>("$arrayToObject", arg)?;
     let values = match ctx.eval(&items[0])? {
         v if args::nullish(&v) => return Ok(Some(Bson::Null)),
         Some(Bson::Array(values)) => values,
