@@ -8,13 +8,14 @@ use bson::{Bson, Document};
 
 use super::MongoError;
 
+mod accumulate;
 mod args;
 mod arithmetic;
 mod array;
 mod boolean;
 mod comparison;
 mod conditional;
-mod date;
+pub mod date;
 pub mod error;
 pub mod numeric;
 pub mod order;
@@ -146,6 +147,7 @@ fn evaluate_array(items: &[Bson], ctx: &Ctx) -> Result<Evaluated, MongoError> {
 
 fn lookup_operator(name: &str) -> Result<OpFn, MongoError> {
     arithmetic::lookup(name)
+        .or_else(|| accumulate::lookup(name))
         .or_else(|| comparison::lookup(name))
         .or_else(|| boolean::lookup(name))
         .or_else(|| conditional::lookup(name))

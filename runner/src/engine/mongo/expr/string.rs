@@ -50,9 +50,10 @@ pub fn format_double(f: f64) -> String {
     }
 }
 
+/// A date the way the server prints it (`2024-01-31T10:00:00.000Z`).
 pub fn format_date(d: &bson::DateTime) -> String {
-    d.try_to_rfc3339_string()
-        .unwrap_or_else(|_| d.timestamp_millis().to_string())
+    let parts = super::date::parts_of(d.timestamp_millis());
+    super::date::format_date("%Y-%m-%dT%H:%M:%S.%LZ", &parts).unwrap_or_default()
 }
 
 fn concat(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {

@@ -383,3 +383,32 @@ fn date_operators_read_utc_fields() {
         Some("can't convert from BSON type string to Date")
     );
 }
+
+#[test]
+fn sum_avg_min_max_as_expressions() {
+    let root = doc! { "nilai": [80, 90.5, "x", null], "a": 1, "b": 2 };
+    let run = |e: Bson| evaluate(&e, &root, &Vars::new());
+    assert_eq!(
+        run(bson!({ "$sum": "$nilai" })),
+        Ok(Some(Bson::Double(170.5)))
+    );
+    assert_eq!(
+        run(bson!({ "$sum": ["$a", "$b", "$nilai"] })),
+        Ok(Some(Bson::Int32(3)))
+    );
+    assert_eq!(
+        run(bson!({ "$sum": "$tidakAda" })),
+        Ok(Some(Bson::Int32(0)))
+    );
+    assert_eq!(
+        run(bson!({ "$avg": ["$a", "$b"] })),
+        Ok(Some(Bson::Double(1.5)))
+    );
+    assert_eq!(run(bson!({ "$avg": "$tidakAda" })), Ok(Some(Bson::Null)));
+    assert_eq!(run(bson!({ "$max": "$nilai" })), Ok(Some(bson!("x"))));
+    assert_eq!(run(bson!({ "$min": "$nilai" })), Ok(Some(bson!(80))));
+    assert_eq!(
+        run(bson!({ "$toString": bson::DateTime::from_millis(0) })),
+        Ok(Some(bson!("1970-01-01T00:00:00.000Z")))
+    );
+}
