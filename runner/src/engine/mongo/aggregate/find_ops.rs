@@ -95,7 +95,7 @@ fn slice(value: &Bson, skip: Option<i64>, limit: i64) -> Bson {
     };
     let len = items.len() as i64;
     let (start, count) = match skip {
-        None if limit < 0 => ((len + limit).max(0), -limit),
+        None if limit < 0 => ((len + limit).max(0), limit.saturating_neg()),
         None => (0, limit),
         Some(s) if s < 0 => ((len + s).max(0), limit),
         Some(s) => (s, limit),

@@ -548,3 +548,47 @@ fn stage_shape_errors() {
     );
     assert_eq!(err(vec![], bson::bson!([{ "$count": "a.b" }])).code, 40160);
 }
+
+#[test]
+fn no_stage_panics_on_awkward_specifications() {
+    let names = [
+        "$match",
+        "$project",
+        "$addFields",
+        "$set",
+        "$unset",
+        "$lookup",
+        "$unwind",
+        "$group",
+        "$sort",
+        "$limit",
+        "$skip",
+        "$count",
+        "$replaceRoot",
+        "$replaceWith",
+        "$sortByCount",
+        "$facet",
+    ];
+    let args = [
+        Bson::Null,
+        bson::bson!("$nama"),
+        bson::bson!(""),
+        bson::bson!(-1),
+        bson::bson!(i64::MAX),
+        bson::bson!([]),
+        bson::bson!(["$a", 1]),
+        bson::bson!({}),
+        bson::bson!({ "_id": "$nama", "a.b": 1, "x": { "$sum": "$y" } }),
+        bson::bson!({ "from": "mata_kuliah", "localField": "a.b", "foreignField": "x.y", "as": "a.b.c" }),
+        bson::bson!({ "path": "$mataKuliahId", "includeArrayIndex": "mataKuliahId.i" }),
+        bson::bson!({ "newRoot": "$$ROOT", "a": [{ "$limit": 1 }] }),
+        bson::bson!({ "nama": { "$elemMatch": {} }, "mataKuliahId": { "$slice": [i64::MIN, 1] } }),
+    ];
+    for name in names {
+        for arg in &args {
+            let mut stage = Document::new();
+            stage.insert(name, arg.clone());
+            let _ = run(mahasiswa(), Bson::Array(vec![Bson::Document(stage)]));
+        }
+    }
+}

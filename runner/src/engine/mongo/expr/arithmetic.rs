@@ -99,8 +99,8 @@ fn numeric_difference(a: &Bson, b: &Bson) -> Bson {
     let mut total = Total::new(0);
     total.add(a);
     let negated = match Number::of(b) {
-        Some(Number::Int(i)) if i != i64::MIN => match b {
-            Bson::Int32(_) => Bson::Int32(-(i as i32)),
+        Some(Number::Int(i)) if i != i64::MIN => match (b, i32::try_from(-i)) {
+            (Bson::Int32(_), Ok(n)) => Bson::Int32(n),
             _ => Bson::Int64(-i),
         },
         _ => negate_float(b),

@@ -336,7 +336,10 @@ fn slice(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
         28725,
     )?;
     let (start, count) = match values.get(2) {
-        None if second < 0 => ((array.len() as i64 + second).max(0), -second),
+        None if second < 0 => (
+            (array.len() as i64).saturating_add(second).max(0),
+            second.saturating_neg(),
+        ),
         None => (0, second),
         Some(third) => (slice_start(array.len(), second), slice_count(third)?),
     };
@@ -382,6 +385,9 @@ fn slice_number(value: &Evaluated, text: &str, code: i32) -> Result<i64, MongoEr
     }
 }
 
+/// Elements $range may produce before it runs into the server's memory limit.
+const RANGE_LIMIT: i64 = 6_553_600;
+
 fn range(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
     let items = args::range("$range", arg, 2, 3)?;
     let mut bounds = [0i64, 0, 1];
@@ -390,11 +396,20 @@ fn range(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
         *slot = value
             .as_ref()
             .and_then(as_whole_i64)
+            .and_then(|n| i32::try_from(n).ok())
+            .map(i64::from)
             .ok_or_else(|| fail(34443, "$range requires a numeric starting value"))?;
     }
     let [start, end, step] = bounds;
     if step == 0 {
         return Err(fail(34449, "$range requires a non-zero step value"));
+    }
+    let count = ((end - start) / step).max(0);
+    if count > RANGE_LIMIT {
+        return Err(fail(
+            5787,
+            "$range would use too much memory and cannot spill to disk",
+        ));
     }
     let mut out = Vec::new();
     let mut at = start;

@@ -233,7 +233,7 @@ fn parse_date(text: &str) -> Option<DateTime> {
     else {
         return None;
     };
-    let valid = (1..=12).contains(&m) && (1..=31).contains(&d);
+    let valid = (0..=9999).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d);
     valid.then(|| DateTime::from_millis(days_from_civil(y, m, d) * 86_400_000))
 }
 
