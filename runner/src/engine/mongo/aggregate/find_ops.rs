@@ -9,8 +9,16 @@ use super::matcher::Filter;
 
 #[derive(Debug, Clone)]
 pub enum FindOp {
-    Slice { skip: Option<i64>, limit: i64 },
+    Slice {
+        skip: Option<i64>,
+        limit: i64,
+    },
     ElemMatch(Document),
+    /// `"array.$"`: the first element the query's conditions on `array` match.
+    Positional {
+        field: String,
+        conditions: Document,
+    },
 }
 
 /// Parses `{key: {$slice: ..}}` / `{key: {$elemMatch: ..}}`; `None` for other operators.
@@ -85,6 +93,7 @@ impl FindOp {
         match self {
             FindOp::Slice { skip, limit } => Ok(Some(slice(value, *skip, *limit))),
             FindOp::ElemMatch(cond) => elem_match(value, cond),
+            FindOp::Positional { field, conditions } => positional_match(value, field, conditions),
         }
     }
 }
@@ -118,5 +127,59 @@ fn elem_match(value: &Bson, cond: &Document) -> Result<Option<Bson>, MongoError>
     let found = items
         .iter()
         .find(|item| filter.matches(&doc! { "x": [ (*item).clone() ] }));
+    Ok(found.map(|item| Bson::Array(vec![item.clone()])))
+}
+
+/// Builds the positional operator for `key` ("hasil.$") from the query's
+/// conditions on the array's path (top-level and inside `$and`).
+pub fn positional(key: &str, base: &str, query: Option<&Document>) -> Result<FindOp, MongoError> {
+    let Some(query) = query else {
+        return Err(fail(
+            51050,
+            "Projections with a positional operator require a matcher",
+        ));
+    };
+    let top = base.split('.').next().unwrap_or(base);
+    let mut conditions = Document::new();
+    collect_conditions(query, top, &mut conditions);
+    if conditions.is_empty() {
+        return Err(fail(
+            31277,
+            format!("Positional projection '{key}' does not match the query document."),
+        ));
+    }
+    Ok(FindOp::Positional {
+        field: top.to_string(),
+        conditions,
+    })
+}
+
+fn collect_conditions(query: &Document, top: &str, out: &mut Document) {
+    for (path, cond) in query {
+        if path == "$and" {
+            let clauses = cond.as_array().into_iter().flatten();
+            clauses
+                .filter_map(Bson::as_document)
+                .for_each(|c| collect_conditions(c, top, out));
+        } else if path == top || path.starts_with(&format!("{top}.")) {
+            out.insert(path.clone(), cond.clone());
+        }
+    }
+}
+
+fn positional_match(
+    value: &Bson,
+    field: &str,
+    conditions: &Document,
+) -> Result<Option<Bson>, MongoError> {
+    let Bson::Array(items) = value else {
+        return Ok(Some(value.clone()));
+    };
+    let filter = Filter::parse(conditions)?;
+    let found = items.iter().find(|item| {
+        let mut probe = Document::new();
+        probe.insert(field, vec![(*item).clone()]);
+        filter.matches(&probe)
+    });
     Ok(found.map(|item| Bson::Array(vec![item.clone()])))
 }

@@ -32,28 +32,29 @@ struct ParseState {
     id_excluded: bool,
     has_find_slice: bool,
     has_elem_match: bool,
+    has_positional: bool,
+    query: Option<Document>,
 }
 
 impl Projection {
     /// Parses `spec`; `for_find` allows `$slice`/`$elemMatch` and gives find's error texts.
     pub fn parse(spec: &Document, for_find: bool) -> Result<Projection, MongoError> {
-        let mut state = ParseState {
+        let state = ParseState {
             for_find,
             ..ParseState::default()
         };
-        let mut root = Node::default();
-        for (key, value) in spec {
-            state.id_specified |= key == "_id" || key.starts_with("_id.");
-            parse_element(&mut state, key, value, &mut root, true)?;
-        }
-        let mode = state.mode.unwrap_or_else(|| default_mode(&state));
-        if !state.id_specified && mode == Mode::Inclusion {
-            root.add_at_path("_id", Item::Include)?;
-        }
-        if mode == Mode::Exclusion && state.id_included {
-            root.remove("_id");
-        }
-        Ok(Projection { root, mode })
+        parse_with(state, spec)
+    }
+
+    /// A find projection with the query it runs under, which the positional
+    /// `"array.$"` form needs to pick the matched element.
+    pub fn parse_find(spec: &Document, query: &Document) -> Result<Projection, MongoError> {
+        let state = ParseState {
+            for_find: true,
+            query: Some(query.clone()),
+            ..ParseState::default()
+        };
+        parse_with(state, spec)
     }
 
     /// An exclusion projection of `paths` (what `$unset` is).
@@ -90,6 +91,22 @@ impl Projection {
     pub fn validate(&self) -> Result<(), MongoError> {
         self.root.validate()
     }
+}
+
+fn parse_with(mut state: ParseState, spec: &Document) -> Result<Projection, MongoError> {
+    let mut root = Node::default();
+    for (key, value) in spec {
+        state.id_specified |= key == "_id" || key.starts_with("_id.");
+        parse_element(&mut state, key, value, &mut root, true)?;
+    }
+    let mode = state.mode.unwrap_or_else(|| default_mode(&state));
+    if !state.id_specified && mode == Mode::Inclusion {
+        root.add_at_path("_id", Item::Include)?;
+    }
+    if mode == Mode::Exclusion && state.id_included {
+        root.remove("_id");
+    }
+    Ok(Projection { root, mode })
 }
 
 /// The server's fallback when only `_id` or find operators decided nothing.
@@ -155,8 +172,24 @@ fn parse_positional(
             "positional projection cannot be used with a literal",
         ));
     }
+    if state.has_positional {
+        return Err(fail(
+            31276,
+            "Cannot specify more than one positional projection per query.",
+        ));
+    }
     let base = key.split(".$").next().unwrap_or(key);
-    parse_inclusion(state, base, parent, false)
+    let op = find_ops::positional(key, base, state.query.as_ref())?;
+    state.has_positional = true;
+    parent.add_at_path(base, Item::Find(op))?;
+    if state.mode == Some(Mode::Exclusion) {
+        return Err(fail(
+            31253,
+            format!("Cannot do inclusion on field {key} in exclusion projection"),
+        ));
+    }
+    state.mode = Some(Mode::Inclusion);
+    Ok(())
 }
 
 fn parse_inclusion(

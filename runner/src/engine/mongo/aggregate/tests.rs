@@ -592,3 +592,22 @@ fn no_stage_panics_on_awkward_specifications() {
         }
     }
 }
+
+#[test]
+fn find_positional_projection_picks_the_matched_element() {
+    let doc = doc! { "_id": 1, "nama": "A", "hasil": [ { "mk": "X", "skor": 1 }, { "mk": "Y", "skor": 2 } ] };
+    let query = doc! { "hasil.mk": "Y" };
+    let p = Projection::parse_find(&doc! { "hasil.$": 1 }, &query);
+    assert_eq!(
+        p.and_then(|p| p.apply(&doc)),
+        Ok(doc! { "_id": 1, "hasil": [ { "mk": "Y", "skor": 2 } ] })
+    );
+    let e = Projection::parse_find(&doc! { "hasil.$": 1 }, &doc! { "nama": "A" })
+        .err()
+        .map(|e| e.code);
+    assert_eq!(e, Some(31277));
+    let e = Projection::parse(&doc! { "hasil.$": 1 }, false)
+        .err()
+        .map(|e| e.code);
+    assert_eq!(e, Some(31324));
+}
