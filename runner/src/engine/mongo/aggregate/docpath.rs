@@ -79,3 +79,26 @@ fn collect_leaves<'a>(doc: &'a Document, parts: &[&str], out: &mut Vec<&'a Bson>
         _ => {}
     }
 }
+
+/// Whether `path` counts as missing for an equality-to-null match (the
+/// 7.0/8.0 rule): absent, under a null or scalar, or absent in at least one
+/// subdocument of an array met on the way (not for `[]` or arrays of scalars).
+pub fn missing_for_null(doc: &Document, path: &str) -> bool {
+    let parts: Vec<&str> = path.split('.').collect();
+    missing_along(doc, &parts)
+}
+
+fn missing_along(doc: &Document, parts: &[&str]) -> bool {
+    let Some((first, rest)) = parts.split_first() else {
+        return false;
+    };
+    match doc.get(*first) {
+        None => true,
+        Some(_) if rest.is_empty() => false,
+        Some(Bson::Document(d)) => missing_along(d, rest),
+        Some(Bson::Array(items)) => items
+            .iter()
+            .any(|i| matches!(i, Bson::Document(d) if missing_along(d, rest))),
+        Some(_) => true,
+    }
+}

@@ -245,10 +245,10 @@ fn build_index(docs: &[Document], field: &str) -> HashMap<String, Vec<usize>> {
     let mut index: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, doc) in docs.iter().enumerate() {
         let mut keys: Vec<String> = Vec::new();
-        let leaves = query_leaves(doc, field);
-        if leaves.is_empty() {
+        if docpath::missing_for_null(doc, field) {
             keys.push(key_of(&Bson::Null));
         }
+        let leaves = query_leaves(doc, field);
         for leaf in leaves {
             keys.push(key_of(leaf));
             if let Bson::Array(items) = leaf {

@@ -45,6 +45,9 @@ fn clauses(cond: &Bson) -> Vec<&Document> {
 }
 
 fn matches_path(doc: &Document, path: &str, cond: &Bson) -> bool {
+    if matches!(cond, Bson::Null) && super::docpath::missing_for_null(doc, path) {
+        return true;
+    }
     let leaves = query_leaves(doc, path);
     match cond {
         Bson::Document(ops) if ops.keys().next().is_some_and(|k| k.starts_with('$')) => {

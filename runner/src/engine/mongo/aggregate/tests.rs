@@ -611,3 +611,25 @@ fn find_positional_projection_picks_the_matched_element() {
         .map(|e| e.code);
     assert_eq!(e, Some(31324));
 }
+
+#[test]
+fn lookup_null_joins_follow_the_dotted_null_rule() {
+    let mut c = catalog();
+    c.collections.insert(
+        "kampus.f".into(),
+        vec![
+            doc! { "_id": 1, "a": [] },
+            doc! { "_id": 2, "a": [1, 2] },
+            doc! { "_id": 3, "a": [ { "b": 1 }, {} ] },
+            doc! { "_id": 4, "a": 5 },
+            doc! { "_id": 5, "a": { "b": Bson::Null } },
+            doc! { "_id": 6, "a": [ [ { "b": 1 } ] ] },
+        ],
+    );
+    let pipeline = stages(bson::bson!([
+        { "$lookup": { "from": "f", "localField": "x", "foreignField": "a.b", "as": "j" } },
+        { "$project": { "_id": 0, "ids": "$j._id" } }
+    ]));
+    let out = run_pipeline(vec![doc! { "_id": 0 }], &pipeline, "kampus", &c);
+    assert_eq!(out, Ok(vec![doc! { "ids": [3, 4, 5] }]));
+}
