@@ -710,3 +710,22 @@ fn compound_group_keys_and_conditional_projection() {
         ]
     );
 }
+
+#[test]
+fn closures_are_catalogs() {
+    let foreign = |ns: &str| -> Result<Vec<Document>, MongoError> {
+        Ok(if ns == "db.f" {
+            vec![doc! { "_id": 1, "k": "a" }]
+        } else {
+            Vec::new()
+        })
+    };
+    let pipeline = stages(
+        bson::bson!([{ "$lookup": { "from": "f", "localField": "k", "foreignField": "k", "as": "j" } }]),
+    );
+    let out = run_pipeline(vec![doc! { "k": "a" }], &pipeline, "db", &foreign);
+    assert_eq!(
+        out,
+        Ok(vec![doc! { "k": "a", "j": [ { "_id": 1, "k": "a" } ] }])
+    );
+}
