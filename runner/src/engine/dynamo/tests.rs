@@ -351,3 +351,67 @@ impl TapRemove for Value {
         self
     }
 }
+
+/// Deterministic mutation of expression text: every request must answer with
+/// a response or a service error, never a panic.
+#[test]
+fn mutated_expressions_never_panic() {
+    let corpus = [
+        "#er = :er AND begins_with(#d, :p)",
+        "#s IN (:a, :b) AND attribute_not_exists(archivedAt) OR NOT (size(tags) > :n)",
+        "members[0].email, settings.theme, #d",
+        "SET a = if_not_exists(a, :n) + :n, l = list_append(l, :l) REMOVE b[1] ADD c :n DELETE t :s",
+        "#d BETWEEN :a AND :b",
+    ];
+    let noise = [
+        "(", ")", "#", ":", ",", ".", "[", "]", "<", ">", "=", "!", " AND ", " OR ", " NOT ", "0",
+        "9", "a", "size(", "SET ", "\u{e9}",
+    ];
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    let mut e = lesson_engine();
+    for round in 0..1000 {
+        let mut text = corpus[round % corpus.len()].to_string();
+        for _ in 0..1 + next(4) {
+            let at = next(text.len() + 1);
+            let at = (0..=at)
+                .rev()
+                .find(|i| text.is_char_boundary(*i))
+                .unwrap_or(0);
+            match next(3) {
+                0 => text.insert_str(at, noise[next(noise.len())]),
+                1 => {
+                    let end = (at + 1 + next(3)).min(text.len());
+                    if let Some(cut) = (at..=end).rev().find(|i| text.is_char_boundary(*i)) {
+                        text.replace_range(at..cut, "");
+                    }
+                }
+                _ => text = format!("{text}{}", &text.clone()[..at]),
+            }
+        }
+        let values = json!({":er": {"S": "WS#acme"}, ":p": {"S": "P"}, ":a": {"S": "A"}, ":b": {"S": "B"},
+            ":n": {"N": "1"}, ":l": {"L": []}, ":s": {"SS": ["x"]}});
+        let names = json!({"#er": "EntityRef", "#d": "Detail", "#s": "status"});
+        let _ = e.execute(
+            "Query",
+            json!({"TableName": "AppData", "KeyConditionExpression": text,
+            "ExpressionAttributeNames": names, "ExpressionAttributeValues": values}),
+        );
+        let _ = e.execute(
+            "Scan",
+            json!({"TableName": "AppData", "FilterExpression": text, "ProjectionExpression": text,
+            "ExpressionAttributeNames": names, "ExpressionAttributeValues": values}),
+        );
+        let _ = e.execute(
+            "UpdateItem",
+            json!({"TableName": "AppData", "UpdateExpression": text,
+            "Key": {"EntityRef": {"S": "WS#fuzz"}, "Detail": {"S": "X"}},
+            "ExpressionAttributeNames": names, "ExpressionAttributeValues": values}),
+        );
+    }
+}
