@@ -415,3 +415,37 @@ fn mutated_expressions_never_panic() {
         );
     }
 }
+
+#[test]
+fn lsi_pages_continue_from_their_last_evaluated_key() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", json!({"TableName": "Lsi",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
+            {"AttributeName": "at", "AttributeType": "N"}],
+        "LocalSecondaryIndexes": [{"IndexName": "ByAt", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
+            {"AttributeName": "at", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "KEYS_ONLY"}}]})).unwrap();
+    for (sk, at) in [("a", "3"), ("b", "1"), ("c", "2")] {
+        e.execute("PutItem", json!({"TableName": "Lsi", "Item": {"pk": {"S": "p"}, "sk": {"S": sk}, "at": {"N": at}}})).unwrap();
+    }
+    let query = |start: Option<Value>| {
+        let mut q = json!({"TableName": "Lsi", "IndexName": "ByAt", "KeyConditionExpression": "pk = :p",
+            "ExpressionAttributeValues": {":p": {"S": "p"}}, "Limit": 2});
+        if let Some(s) = start {
+            q["ExclusiveStartKey"] = s;
+        }
+        q
+    };
+    let first = e.execute("Query", query(None)).unwrap();
+    assert_eq!(first["Items"][0]["sk"], json!({"S": "b"}));
+    let lek = first["LastEvaluatedKey"].clone();
+    assert_eq!(
+        lek,
+        json!({"pk": {"S": "p"}, "sk": {"S": "c"}, "at": {"N": "2"}})
+    );
+    let second = e.execute("Query", query(Some(lek))).unwrap();
+    assert_eq!(
+        second["Items"],
+        json!([{"pk": {"S": "p"}, "sk": {"S": "a"}, "at": {"N": "3"}}])
+    );
+}

@@ -94,15 +94,26 @@ impl<'a> Source<'a> {
         }
     }
 
-    /// LastEvaluatedKey: table key, plus the index key when reading an index.
-    fn key_map(&self, base: &Item) -> Item {
+    /// The attributes of a LastEvaluatedKey, each once (an LSI shares the hash key).
+    fn key_names(&self) -> Vec<&'a str> {
         let mut names: Vec<&str> = vec![&self.table.schema.hash];
         names.extend(self.table.schema.range.as_deref());
         if let Some(index) = self.index {
             names.push(&index.schema.hash);
             names.extend(index.schema.range.as_deref());
         }
-        names
+        let mut unique: Vec<&str> = Vec::new();
+        for n in names {
+            if !unique.contains(&n) {
+                unique.push(n);
+            }
+        }
+        unique
+    }
+
+    /// LastEvaluatedKey: table key, plus the index key when reading an index.
+    fn key_map(&self, base: &Item) -> Item {
+        self.key_names()
             .iter()
             .filter_map(|n| base.get(*n).map(|v| (n.to_string(), v.clone())))
             .collect()
@@ -118,13 +129,8 @@ impl<'a> Source<'a> {
         };
         let key = item_from_json(raw)?;
         let table_key: TableKey = key_of(&self.table.schema, &key).ok_or_else(invalid)?;
-        let expected = self.key_map(&key).len();
-        let wanted = 1
-            + usize::from(self.table.schema.range.is_some())
-            + self
-                .index
-                .map_or(0, |i| 1 + usize::from(i.schema.range.is_some()));
-        if key.len() != wanted || expected != wanted {
+        let names = self.key_names();
+        if key.len() != names.len() || names.iter().any(|n| !key.contains_key(*n)) {
             return Err(invalid());
         }
         let (ih, ir) = match self.index {
