@@ -4,12 +4,13 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{DResult, DynamoError};
+use super::{DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity::{read_units, Consumed, Mode};
 use crate::engine::dynamo::errors::shape_error;
 use crate::engine::dynamo::expr::ast::{Cond, Path};
 use crate::engine::dynamo::expr::eval::eval_cond;
 use crate::engine::dynamo::expr::projection::project;
+use crate::engine::dynamo::expr::Exprs;
 use crate::engine::dynamo::size::item_size;
 use crate::engine::dynamo::table::{key_of, Index, IndexKey, Table, TableKey};
 use crate::engine::dynamo::types::{item_from_json, item_to_json, Item, KeyVal};
@@ -31,6 +32,34 @@ pub struct Options<'a> {
     pub count_only: bool,
     pub fetch_base: bool,
     pub consistent: bool,
+}
+
+impl<'a> Options<'a> {
+    pub fn new(
+        source: &Source,
+        select: Option<&str>,
+        limit: Option<usize>,
+        exprs: &'a Exprs,
+        consistent: bool,
+    ) -> Options<'a> {
+        Options {
+            limit,
+            filter: exprs.filter.as_ref(),
+            projection: exprs.projection.as_deref(),
+            count_only: select == Some("COUNT"),
+            fetch_base: needs_fetch(source, select, exprs.projection.as_deref()),
+            consistent,
+        }
+    }
+}
+
+impl Engine {
+    /// Count, ScannedCount and units of a Query/Scan page for the request log.
+    pub(super) fn record_page(&mut self, page: &Page) {
+        self.current.count = Some(page.count as u64);
+        self.current.scanned_count = Some(page.scanned as u64);
+        self.current.read_units += page.consumed.total();
+    }
 }
 
 pub struct Page {
