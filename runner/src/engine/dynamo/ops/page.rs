@@ -75,6 +75,11 @@ pub fn select(req: &Value) -> DResult<Option<&str>> {
     let Some(s) = req.get("Select").and_then(Value::as_str) else {
         return Ok(None);
     };
+    if s == "COUNT" && req.get("ProjectionExpression").is_some() {
+        return Err(shape_error(
+            "Cannot specify the ProjectionExpression when choosing to get only the Count",
+        ));
+    }
     if [
         "SPECIFIC_ATTRIBUTES",
         "COUNT",
