@@ -8,12 +8,13 @@ use std::collections::{BTreeMap, HashMap};
 use bson::oid::ObjectId;
 use bson::Document;
 
+pub mod aggregate;
 mod commands;
 pub mod display;
 mod error;
 pub mod exec;
+pub mod expr;
 pub mod oid;
-pub mod projection;
 pub mod query;
 pub mod sort;
 pub mod storage;

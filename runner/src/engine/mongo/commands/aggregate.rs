@@ -7,6 +7,7 @@ use bson::{doc, Bson, Document};
 
 use super::find::cursor_reply;
 use super::{count_arg, target};
+use crate::engine::mongo::aggregate::{run_pipeline, Catalog};
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::cursor::{Cursor, CursorSource, DEFAULT_BATCH};
 use crate::engine::mongo::exec::explain::ExplainInput;
@@ -89,7 +90,7 @@ pub fn aggregate(
             Vec::new()
         }
     };
-    let output = run_stages(engine, input, &pipeline)?;
+    let output = run_stages(engine, db, input, &pipeline)?;
     let batch_size = command
         .get_document("cursor")
         .ok()
@@ -105,7 +106,7 @@ pub fn aggregate(
     let batch = cursor.next_batch(
         None,
         batch_size.map(|b| b as usize).unwrap_or(DEFAULT_BATCH),
-    );
+    )?;
     let id = engine.open_cursor(cursor);
     Ok(cursor_reply(
         "firstBatch",
@@ -115,59 +116,69 @@ pub fn aggregate(
     ))
 }
 
-/// Stages after the leading query. Until the pipeline engine is wired in,
-/// the stages a find could express are handled here.
-fn run_stages(
-    _engine: &Engine,
-    mut docs: Vec<Document>,
-    pipeline: &[Document],
-) -> Result<Vec<Document>, MongoError> {
-    for stage in pipeline {
-        docs = run_stage(docs, stage)?;
-    }
-    Ok(docs)
+/// The engine's collections as the pipeline's `$lookup` sees them.
+struct EngineCatalog<'a> {
+    engine: &'a Engine,
 }
 
-fn run_stage(docs: Vec<Document>, stage: &Document) -> Result<Vec<Document>, MongoError> {
-    let Some((name, arg)) = stage.iter().next() else {
-        return Err(MongoError::location(
-            40323,
-            "A pipeline stage specification object must contain exactly one field.",
-        ));
-    };
-    match (name.as_str(), arg) {
-        ("$match", Bson::Document(f)) => {
-            let filter = Filter::parse(f)?;
-            Ok(docs.into_iter().filter(|d| filter.matches(d)).collect())
-        }
-        ("$sort", Bson::Document(s)) => {
-            let spec = SortSpec::parse(s)?;
-            let mut docs = docs;
-            docs.sort_by(|a, b| spec.compare(a, b));
-            Ok(docs)
-        }
-        ("$skip", n) => Ok(docs
-            .into_iter()
-            .skip(crate::engine::mongo::value::number_as_f64(n).unwrap_or(0.0) as usize)
-            .collect()),
-        ("$limit", n) => Ok(docs
-            .into_iter()
-            .take(crate::engine::mongo::value::number_as_f64(n).unwrap_or(0.0) as usize)
-            .collect()),
-        ("$count", Bson::String(field)) => Ok(if docs.is_empty() {
-            Vec::new()
-        } else {
-            vec![doc! { field.clone(): docs.len() as i32 }]
-        }),
-        ("$project", Bson::Document(p)) => {
-            let projection = crate::engine::mongo::projection::FindProjection::parse(p)?;
-            Ok(docs.iter().map(|d| projection.apply(d)).collect())
-        }
-        _ => Err(MongoError::location(
-            40324,
-            format!("Unrecognized pipeline stage name: '{name}'"),
-        )),
+impl EngineCatalog<'_> {
+    fn collection(&self, ns: &str) -> Option<&Collection> {
+        let (db, coll) = ns.split_once('.')?;
+        self.engine.collection(db, coll)
     }
+}
+
+impl Catalog for EngineCatalog<'_> {
+    fn collection_documents(&self, ns: &str) -> Result<Vec<Document>, MongoError> {
+        Ok(self
+            .collection(ns)
+            .map(|c| c.iter().map(|(_, d)| d.clone()).collect())
+            .unwrap_or_default())
+    }
+
+    /// Answers `field ∈ values` from an index on `field` when there is one.
+    fn documents_matching(
+        &self,
+        ns: &str,
+        field: &str,
+        values: &[Bson],
+    ) -> Option<Result<Vec<Document>, MongoError>> {
+        let coll = self.collection(ns)?;
+        coll.indexes
+            .iter()
+            .find(|i| i.fields.first().is_some_and(|(p, _)| p == field))?;
+        let filter = match Filter::parse(&doc! { field: { "$in": values.to_vec() } }) {
+            Ok(f) => f,
+            Err(e) => return Some(Err(e)),
+        };
+        let result = run_query(
+            coll,
+            &QuerySpec {
+                filter: Some(&filter),
+                ..QuerySpec::default()
+            },
+        );
+        Some(result.map(|r| {
+            let mut rids = r.rids;
+            rids.sort_unstable();
+            rids.iter()
+                .filter_map(|rid| coll.get(*rid).cloned())
+                .collect()
+        }))
+    }
+}
+
+/// Stages after the leading query run in the pipeline engine.
+fn run_stages(
+    engine: &Engine,
+    db: &str,
+    docs: Vec<Document>,
+    pipeline: &[Document],
+) -> Result<Vec<Document>, MongoError> {
+    if pipeline.is_empty() {
+        return Ok(docs);
+    }
+    run_pipeline(docs, pipeline, db, &EngineCatalog { engine })
 }
 
 pub fn explain(

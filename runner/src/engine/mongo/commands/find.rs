@@ -5,10 +5,10 @@ use std::collections::VecDeque;
 use bson::{doc, Bson, Document};
 
 use super::{bool_arg, count_arg, document_arg, target};
+use crate::engine::mongo::aggregate::Projection;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::cursor::{Cursor, CursorSource, DEFAULT_BATCH};
 use crate::engine::mongo::exec::{eof_record, plan_record, run_query, QuerySpec};
-use crate::engine::mongo::projection::FindProjection;
 use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::sort::SortSpec;
 use crate::engine::mongo::Engine;
@@ -19,7 +19,7 @@ pub struct FindArgs {
     pub filter: Filter,
     pub sort: Option<SortSpec>,
     pub sort_doc: Option<Document>,
-    pub projection: Option<FindProjection>,
+    pub projection: Option<Projection>,
     pub projection_doc: Option<Document>,
     pub skip: usize,
     pub limit: Option<usize>,
@@ -31,14 +31,17 @@ pub struct FindArgs {
 impl FindArgs {
     pub fn parse(command: &Document) -> Result<FindArgs, MongoError> {
         let coll = target(command, "find")?;
-        let filter = Filter::parse(document_arg(command, "filter")?.unwrap_or(&Document::new()))?;
+        let filter_doc = document_arg(command, "filter")?
+            .cloned()
+            .unwrap_or_default();
+        let filter = Filter::parse(&filter_doc)?;
         let sort_doc = document_arg(command, "sort")?.cloned();
         let sort = sort_doc.as_ref().map(SortSpec::parse).transpose()?;
         let projection_doc = document_arg(command, "projection")?.cloned();
         let projection = projection_doc
             .as_ref()
             .filter(|p| !p.is_empty())
-            .map(FindProjection::parse)
+            .map(|p| Projection::parse_find(p, &filter_doc))
             .transpose()?;
         let limit = signed_limit(command)?;
         Ok(FindArgs {
@@ -94,7 +97,7 @@ pub fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Documen
         source: CursorSource::Records(VecDeque::from(result.rids)),
         projection: args.projection,
     };
-    let batch = cursor.next_batch(Some(coll), args.batch_size.unwrap_or(DEFAULT_BATCH));
+    let batch = cursor.next_batch(Some(coll), args.batch_size.unwrap_or(DEFAULT_BATCH))?;
     engine.record_plan(record);
     let id = if args.single_batch {
         0
@@ -130,7 +133,7 @@ pub fn get_more(engine: &mut Engine, db: &str, command: &Document) -> Result<Doc
         ));
     };
     let ns = format!("{db}.{}", cursor.coll);
-    let batch = cursor.next_batch(engine.collection(&cursor.db, &cursor.coll), size);
+    let batch = cursor.next_batch(engine.collection(&cursor.db, &cursor.coll), size)?;
     let id = if cursor.is_exhausted() { 0 } else { id };
     if id != 0 {
         engine.cursors.insert(id, cursor);

@@ -4,9 +4,9 @@ use bson::{doc, Bson, Document};
 
 use super::insert::{check_size, prepare_document, write_error};
 use super::{bool_arg, document_arg, target};
+use crate::engine::mongo::aggregate::Projection;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::{plan_record, run_query, QuerySpec};
-use crate::engine::mongo::projection::FindProjection;
 use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::sort::SortSpec;
 use crate::engine::mongo::storage::RecordId;
@@ -308,7 +308,7 @@ pub fn find_and_modify(
         .transpose()?;
     let fields = document_arg(command, "fields")?
         .filter(|f| !f.is_empty())
-        .map(FindProjection::parse)
+        .map(|f| Projection::parse_find(f, &query))
         .transpose()?;
     let remove = bool_arg(command, "remove", false);
     let return_new = bool_arg(command, "new", false);
@@ -335,16 +335,17 @@ pub fn find_and_modify(
         array_filters: parse_array_filters(command)?,
         sort,
     };
-    let project = |d: Option<Document>| -> Bson {
-        match d {
-            Some(d) => Bson::Document(fields.as_ref().map(|f| f.apply(&d)).unwrap_or(d)),
-            None => Bson::Null,
-        }
+    let project = |d: Option<Document>| -> Result<Bson, MongoError> {
+        Ok(match (d, &fields) {
+            (Some(d), Some(f)) => Bson::Document(f.apply(&d)?),
+            (Some(d), None) => Bson::Document(d),
+            (None, _) => Bson::Null,
+        })
     };
     if remove {
         let removed = remove_first(engine, db, &coll, &statement)?;
         let n = i32::from(removed.is_some());
-        return Ok(doc! { "lastErrorObject": { "n": n }, "value": project(removed) });
+        return Ok(doc! { "lastErrorObject": { "n": n }, "value": project(removed)? });
     }
     let outcome = run_statement(engine, db, &coll, &statement)?;
     let n = i32::from(outcome.matched > 0 || outcome.upserted.is_some());
@@ -357,7 +358,7 @@ pub fn find_and_modify(
     } else {
         outcome.before
     };
-    Ok(doc! { "lastErrorObject": last, "value": project(value) })
+    Ok(doc! { "lastErrorObject": last, "value": project(value)? })
 }
 
 fn remove_first(

@@ -6,7 +6,8 @@ use std::collections::VecDeque;
 
 use bson::Document;
 
-use crate::engine::mongo::projection::FindProjection;
+use crate::engine::mongo::aggregate::Projection;
+use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::storage::{Collection, RecordId};
 
 pub const DEFAULT_BATCH: usize = 101;
@@ -22,7 +23,7 @@ pub struct Cursor {
     pub db: String,
     pub coll: String,
     pub source: CursorSource,
-    pub projection: Option<FindProjection>,
+    pub projection: Option<Projection>,
 }
 
 impl Cursor {
@@ -34,18 +35,22 @@ impl Cursor {
     }
 
     /// Up to `size` documents; records deleted meanwhile are skipped.
-    pub fn next_batch(&mut self, coll: Option<&Collection>, size: usize) -> Vec<Document> {
+    pub fn next_batch(
+        &mut self,
+        coll: Option<&Collection>,
+        size: usize,
+    ) -> Result<Vec<Document>, MongoError> {
         let mut batch = Vec::new();
         while batch.len() < size {
             let Some(doc) = self.next_document(coll) else {
                 break;
             };
             batch.push(match &self.projection {
-                Some(p) => p.apply(&doc),
+                Some(p) => p.apply(&doc)?,
                 None => doc,
             });
         }
-        batch
+        Ok(batch)
     }
 
     fn next_document(&mut self, coll: Option<&Collection>) -> Option<Document> {

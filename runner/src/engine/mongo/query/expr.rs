@@ -1,11 +1,10 @@
-//! `$expr`: an aggregation expression evaluated per document.
-//!
-//! The expression language lives in `engine::mongo::expr`; until it is wired
-//! in, `$expr` is rejected at parse time rather than answered wrongly.
+//! `$expr`: an aggregation expression evaluated per document, through the
+//! expression engine in `engine::mongo::expr`.
 
 use bson::{Bson, Document};
 
 use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::expr::{evaluate_truthy, validate, Vars};
 
 #[derive(Debug)]
 pub struct ExprCondition {
@@ -13,12 +12,17 @@ pub struct ExprCondition {
 }
 
 impl ExprCondition {
+    /// Checks operator names and shapes up front, as the server does.
     pub fn parse(expression: &Bson) -> Result<ExprCondition, MongoError> {
-        let _ = expression;
-        Err(MongoError::bad_value("$expr is not supported yet"))
+        validate(expression)?;
+        Ok(ExprCondition {
+            expression: expression.clone(),
+        })
     }
 
-    pub fn matches(&self, _doc: &Document) -> bool {
-        false
+    /// A runtime evaluation error makes the document not match (the filter
+    /// interface has no error channel).
+    pub fn matches(&self, doc: &Document) -> bool {
+        evaluate_truthy(&self.expression, doc, &Vars::new()).unwrap_or(false)
     }
 }
