@@ -4,6 +4,7 @@
 //! functions and classes, sparse arrays, dates, regexes, maps and sets, and the
 //! BSON wrappers' own `__inspect__` texts.
 
+use boa_engine::builtins::function::OrdinaryFunction;
 use boa_engine::object::builtins::{JsArray, JsDate, JsMap, JsRegExp, JsSet};
 use boa_engine::{js_string, Context, JsObject, JsResult, JsValue, JsVariant};
 
@@ -201,11 +202,10 @@ fn date_value(date: &JsDate, ctx: &mut Context) -> JsResult<Value> {
     Ok(custom(format!("ISODate('{iso}')"), Style::Date))
 }
 
-/// `[Function: f]`, `[Function (anonymous)]`, `[class A]`, `[class B extends A]`.
+/// `[Function: f]`, `[Function (anonymous)]`, `[class A]`.
 pub fn function_text(obj: &JsObject, ctx: &mut Context) -> JsResult<String> {
     let name = get_str(obj, "name", ctx)?.unwrap_or_default();
-    let source = function_source(obj, ctx).unwrap_or_default();
-    if source.starts_with("class") {
+    if is_class(obj, ctx)? {
         return Ok(if name.is_empty() {
             "[class (anonymous)]".to_string()
         } else {
@@ -219,14 +219,21 @@ pub fn function_text(obj: &JsObject, ctx: &mut Context) -> JsResult<String> {
     })
 }
 
-fn function_source(obj: &JsObject, ctx: &mut Context) -> JsResult<String> {
-    let proto = ctx.intrinsics().constructors().function().prototype();
-    let to_string = proto.get(js_string!("toString"), ctx)?;
-    let Some(f) = to_string.as_callable() else {
-        return Ok(String::new());
+/// A class is a JavaScript (not built-in) function whose `prototype` is read-only.
+fn is_class(obj: &JsObject, ctx: &mut Context) -> JsResult<bool> {
+    if !obj.is::<OrdinaryFunction>() {
+        return Ok(false);
+    }
+    let object_ctor = ctx.intrinsics().constructors().object().constructor();
+    let args = [
+        JsValue::from(obj.clone()),
+        JsValue::from(js_string!("prototype")),
+    ];
+    let desc = call_method(&object_ctor, "getOwnPropertyDescriptor", &args, ctx)?;
+    let Some(desc) = desc.as_object() else {
+        return Ok(false);
     };
-    let text = f.call(&JsValue::from(obj.clone()), &[], ctx)?;
-    Ok(text.to_string(ctx)?.to_std_string_lossy())
+    Ok(!desc.get(js_string!("writable"), ctx)?.to_boolean())
 }
 
 fn is_error(obj: &JsObject, ctx: &mut Context) -> JsResult<bool> {
