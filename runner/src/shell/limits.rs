@@ -4,7 +4,7 @@
 use boa_engine::Context;
 
 /// Iterations of one loop before it is stopped.
-const LOOP_ITERATIONS: u64 = 30_000_000;
+const LOOP_ITERATIONS: u64 = 10_000_000;
 /// JavaScript call depth (Node allows about 10,000 frames; boa's Rust stack less).
 const RECURSION: usize = 1_500;
 /// boa's value-stack size.

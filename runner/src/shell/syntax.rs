@@ -4,7 +4,7 @@
 use boa_engine::{js_string, Context, JsError, JsValue};
 use regex::Regex;
 
-use super::errors::{format_thrown, syntax_error_text};
+use super::errors::{self, format_thrown, syntax_error_text};
 
 /// boa's parser message → (Babel message, 1-based line, 0-based column).
 pub fn describe(err: JsError, unit: &str, ctx: &mut Context) -> String {
@@ -12,8 +12,21 @@ pub fn describe(err: JsError, unit: &str, ctx: &mut Context) -> String {
         Some(native) if native.is_syntax() => native.message().to_string(),
         _ => return format_thrown(err, unit, ctx),
     };
-    let (line, column) = position(&raw).unwrap_or_else(|| end_position(unit));
-    syntax_error_text(&babel_message(&raw), line, column, unit)
+    if std::env::var_os("KURSUS_DEBUG_PARSE").is_some() {
+        eprintln!("boa: {raw}");
+    }
+    if raw.contains("duplicate lexical declaration") {
+        let name = first_lexical_name(unit).unwrap_or_default();
+        return errors::with_prefix(format!(
+            "SyntaxError: Identifier '{name}' has already been declared\n"
+        ));
+    }
+    let (line, mut column) = position(&raw).unwrap_or_else(|| end_position(unit));
+    let message = babel_message(&raw);
+    if message.starts_with("Unterminated string") {
+        column = string_start(unit, line, column);
+    }
+    syntax_error_text(&message, line, column, unit)
 }
 
 fn position(raw: &str) -> Option<(usize, usize)> {
@@ -24,6 +37,21 @@ fn position(raw: &str) -> Option<(usize, usize)> {
     Some((line, col.saturating_sub(1)))
 }
 
+fn first_lexical_name(unit: &str) -> Option<String> {
+    let re = Regex::new(r"\b(?:const|let|class)\s+([A-Za-z_$][\w$]*)").ok()?;
+    Some(re.captures(unit)?.get(1)?.as_str().to_string())
+}
+
+/// Babel points at the opening quote of an unterminated string.
+fn string_start(unit: &str, line: usize, column: usize) -> usize {
+    let text = unit.split('\n').nth(line.saturating_sub(1)).unwrap_or("");
+    let before: Vec<char> = text.chars().take(column + 1).collect();
+    before
+        .iter()
+        .rposition(|c| matches!(c, '\'' | '"'))
+        .unwrap_or(column)
+}
+
 fn end_position(unit: &str) -> (usize, usize) {
     let line = unit.split('\n').count().max(1);
     let column = unit.rsplit('\n').next().map_or(0, |l| l.chars().count());
@@ -32,7 +60,7 @@ fn end_position(unit: &str) -> (usize, usize) {
 
 fn babel_message(raw: &str) -> String {
     let lower = raw.to_lowercase();
-    if lower.contains("expected token ';'") {
+    if lower.starts_with("expected token ';'") {
         "Missing semicolon.".to_string()
     } else if lower.contains("unterminated string") {
         "Unterminated string constant.".to_string()

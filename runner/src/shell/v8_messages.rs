@@ -235,7 +235,28 @@ fn v8_render(callee: &str) -> String {
             text = format!("\"{}\"{}", &rest[..close], &rest[close + 1..]);
         }
     }
-    text
+    collapse_call_arguments(&text)
+}
+
+/// V8 shows inner calls as `f(...)` whatever their arguments.
+fn collapse_call_arguments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    let mut prev: Option<char> = None;
+    for c in text.chars() {
+        match c {
+            '(' if depth > 0 => depth += 1,
+            '(' if prev.is_some_and(|p| p.is_alphanumeric() || p == '_' || p == '$') => {
+                depth = 1;
+                out.push_str("(...)");
+            }
+            ')' if depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            _ => out.push(c),
+        }
+        prev = Some(c);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -255,6 +276,7 @@ mod tests {
         );
         assert_eq!(v8_render("(5).foo"), "5.foo");
         assert_eq!(v8_render("'abc'.bar"), "\"abc\".bar");
+        assert_eq!(v8_render("db.x.find({ a: 1 }).fnd"), "db.x.find(...).fnd");
     }
 
     #[test]
