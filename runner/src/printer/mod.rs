@@ -1,6 +1,36 @@
 //! The printer: Node's `util.inspect` as mongosh 2.4 configures it, as a pure
 //! function from a [`Value`] tree to text. It knows nothing of engines or of boa;
 //! the shell converts whatever it holds into a [`Value`] first.
+//!
+//! Entry points:
+//! - [`inspect`]: `util.inspect(value, options)`;
+//! - [`format_top_level`]: what the REPL writes for a statement's value;
+//! - [`format_print`]: what `print()` / `console.log` write;
+//! - [`format_error`] / [`error_text`]: errors (with and without `Uncaught`);
+//! - [`format_cursor_batch`]: a `find()` / `it` batch;
+//! - [`format_show_dbs`]: the `show dbs` table.
+
+mod color;
+mod container;
+mod cursor;
+mod entries;
+mod errors;
+mod format;
+mod group;
+mod keys;
+mod layout;
+mod number;
+mod show;
+mod strings;
+mod width;
+
+#[cfg(test)]
+mod tests;
+
+pub use cursor::{format_cursor_batch, TYPE_IT_FOR_MORE};
+pub use errors::{error_text, format_error, ErrorInfo};
+pub use number::js_number_to_string;
+pub use show::{format_bytes, format_show_dbs};
 
 /// A value as the printer sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -13,15 +43,32 @@ pub enum Value {
     /// A bigint, digits only (printed with a trailing `n`).
     BigInt(String),
     String(String),
+    /// A JavaScript string given as UTF-16 code units, for the rare string that
+    /// holds a lone surrogate (which a Rust `String` cannot carry).
+    Utf16(Vec<u16>),
     /// A value with its own inspector, printed verbatim and never counted by the
     /// nesting rule: `ObjectId('…')`, `ISODate('…')`, `Long('5')`, `/re/i`,
-    /// `[Function: f]`, `Int32(5)`, ...
+    /// `[Function: f]`, `Int32(5)`, ... A `\n` in the text is followed by the
+    /// current indentation, as Node does for custom inspectors.
     Custom {
         text: String,
         style: Style,
     },
     Array(Array),
     Object(Object),
+    /// A `Map`, entries in insertion order: `Map(1) { 'a' => 1 }`.
+    Map(Vec<(Value, Value)>),
+    /// A `Set`, values in insertion order: `Set(2) { 1, 2 }`.
+    Set(Vec<Value>),
+    /// A container that some [`Value::Circular`] inside it points back to; it
+    /// gets the `<ref *N>` marker.
+    Anchor {
+        id: u32,
+        value: Box<Value>,
+    },
+    /// A back-reference to the enclosing [`Value::Anchor`] with the same id:
+    /// `[Circular *N]` (N numbered in printing order, as Node does).
+    Circular(u32),
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -36,7 +83,8 @@ pub struct Array {
 pub struct Object {
     /// Printed as a prefix (`Nilai { a: 1 }`) when set; `None` for plain objects.
     pub class: Option<String>,
-    /// Properties in JavaScript property order (the caller already ordered them).
+    /// Properties in insertion order; the printer puts integer-like keys first
+    /// (JavaScript property order), so callers need not.
     pub entries: Vec<(String, Value)>,
 }
 
@@ -50,6 +98,8 @@ pub enum Style {
     Date,
     RegExp,
     Undefined,
+    /// No colour (the text may already carry its own ANSI codes).
+    Plain,
 }
 
 /// util.inspect options that vary between mongosh's call sites.
@@ -89,15 +139,42 @@ impl Options {
         max_string_length: None,
         colors: false,
     };
+
+    /// The same options with colours switched on or off.
+    pub const fn with_colors(self, colors: bool) -> Options {
+        Options { colors, ..self }
+    }
 }
 
 /// `util.inspect(value, options)`.
-pub fn inspect(_value: &Value, _options: &Options) -> String {
-    todo!()
+pub fn inspect(value: &Value, options: &Options) -> String {
+    format::inspect(value, options)
 }
 
 /// How the REPL writes a top-level value: strings raw (unless they hold control
 /// characters), `undefined` as the empty string, everything else inspected.
-pub fn format_top_level(_value: &Value, _options: &Options) -> String {
-    todo!()
+pub fn format_top_level(value: &Value, options: &Options) -> String {
+    match value {
+        Value::Undefined => String::new(),
+        Value::String(s) if !strings::has_control_chars(s.encode_utf16()) => s.clone(),
+        Value::Utf16(units) if !strings::has_control_chars(units.iter().copied()) => {
+            String::from_utf16_lossy(units)
+        }
+        _ => inspect(value, options),
+    }
+}
+
+/// What `print(a, b, …)` / `console.log` write (before their newline): each
+/// argument formatted like a top-level value, except that strings are always
+/// raw, joined by one space.
+pub fn format_print(args: &[Value], options: &Options) -> String {
+    let parts: Vec<String> = args
+        .iter()
+        .map(|arg| match arg {
+            Value::String(s) => s.clone(),
+            Value::Utf16(units) => String::from_utf16_lossy(units),
+            _ => format_top_level(arg, options),
+        })
+        .collect();
+    parts.join(" ")
 }

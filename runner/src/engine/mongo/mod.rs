@@ -5,7 +5,9 @@
 
 use bson::Document;
 
+pub mod aggregate;
 mod error;
+pub mod expr;
 pub use error::MongoError;
 
 /// All databases of one session.

@@ -1,0 +1,253 @@
+//! KeyConditionExpression: the restricted grammar of §4 and its binding to a
+//! key schema. Messages are complete (some carry no `Invalid …Expression` prefix).
+
+use std::cmp::Ordering;
+
+use super::ast::*;
+use super::eval::{compare, validate_between};
+use crate::engine::dynamo::types::AttrValue;
+
+const PREFIX: &str = "Invalid KeyConditionExpression: ";
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SortCond {
+    Cmp(CmpOp, AttrValue),
+    Between(AttrValue, AttrValue),
+    BeginsWith(AttrValue),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeyTerm {
+    pub attr: String,
+    pub cond: SortCond,
+}
+
+#[derive(Debug, Clone)]
+pub struct KeyCondition {
+    pub hash_value: AttrValue,
+    pub sort: Option<SortCond>,
+}
+
+/// Structural checks: only `=`/comparisons/BETWEEN/begins_with joined by AND.
+pub fn shape(cond: &Cond) -> Result<Vec<KeyTerm>, String> {
+    let mut terms: Vec<KeyTerm> = Vec::new();
+    collect(cond, &mut terms)?;
+    for (i, t) in terms.iter().enumerate() {
+        if terms[..i].iter().any(|u| u.attr == t.attr) {
+            return Err(
+                "KeyConditionExpressions must only contain one condition per key".to_string(),
+            );
+        }
+    }
+    Ok(terms)
+}
+
+fn invalid_operator(op: &str) -> String {
+    format!("Invalid operator used in KeyConditionExpression: {op}")
+}
+
+fn collect(cond: &Cond, out: &mut Vec<KeyTerm>) -> Result<(), String> {
+    match cond {
+        Cond::And(a, b) => {
+            collect(a, out)?;
+            collect(b, out)
+        }
+        Cond::Paren(a) => collect(a, out),
+        Cond::Or(..) => Err(invalid_operator("OR")),
+        Cond::Not(..) => Err(invalid_operator("NOT")),
+        Cond::In(..) => Err(invalid_operator("IN")),
+        Cond::Cmp(_, CmpOp::Ne, _) => Err(invalid_operator("<>")),
+        Cond::Cmp(a, op, b) => push(out, comparison(a, *op, b)),
+        Cond::Between(a, lo, hi) => push(out, between(a, lo, hi)),
+        Cond::Call(call) => push(out, function(call)),
+    }
+}
+
+fn push(out: &mut Vec<KeyTerm>, term: Result<KeyTerm, String>) -> Result<(), String> {
+    out.push(term?);
+    Ok(())
+}
+
+/// A key path (top-level, no functions) or a value.
+fn side(op: &Operand) -> Result<Option<&str>, String> {
+    match op {
+        Operand::Path(p) if p.is_nested() => {
+            Err("KeyConditionExpressions cannot have conditions on nested attributes".to_string())
+        }
+        Operand::Path(p) => Ok(Some(p.top())),
+        Operand::Value(_) => Ok(None),
+        _ => Err("KeyConditionExpressions cannot contain nested operations".to_string()),
+    }
+}
+
+fn value_of(op: &Operand) -> AttrValue {
+    match op {
+        Operand::Value(v) => v.clone(),
+        _ => AttrValue::Null,
+    }
+}
+
+fn comparison(a: &Operand, op: CmpOp, b: &Operand) -> Result<KeyTerm, String> {
+    let (attr, op, value) = match (side(a)?, side(b)?) {
+        (Some(_), Some(_)) => return Err(multiple_names()),
+        (None, None) => {
+            return Err(
+                "Invalid condition in KeyConditionExpression: No key attribute specified"
+                    .to_string(),
+            )
+        }
+        (Some(name), None) => (name, op, value_of(b)),
+        (None, Some(name)) => (name, op.flipped(), value_of(a)),
+    };
+    Ok(KeyTerm {
+        attr: attr.to_string(),
+        cond: SortCond::Cmp(op, value),
+    })
+}
+
+fn multiple_names() -> String {
+    "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition"
+        .to_string()
+}
+
+fn first_operand_error(op: &str) -> String {
+    format!("Invalid condition in KeyConditionExpression: {op} operator must have the key attribute as its first operand")
+}
+
+fn between(a: &Operand, lo: &Operand, hi: &Operand) -> Result<KeyTerm, String> {
+    let Some(attr) = side(a)? else {
+        return Err(first_operand_error("BETWEEN"));
+    };
+    if side(lo)?.is_some() || side(hi)?.is_some() {
+        return Err(multiple_names());
+    }
+    validate_between(lo, hi).map_err(|m| format!("{PREFIX}{m}"))?;
+    Ok(KeyTerm {
+        attr: attr.to_string(),
+        cond: SortCond::Between(value_of(lo), value_of(hi)),
+    })
+}
+
+fn function(call: &Call) -> Result<KeyTerm, String> {
+    match call.name.as_str() {
+        "begins_with" => {}
+        "size" => {
+            return Err("KeyConditionExpressions cannot contain nested operations".to_string())
+        }
+        "attribute_exists" | "attribute_not_exists" | "attribute_type" | "contains" => {
+            return Err(invalid_operator(&call.name))
+        }
+        other => return Err(format!("{PREFIX}Invalid function name; function: {other}")),
+    }
+    let [a, b] = call.args.as_slice() else {
+        return Err(format!(
+            "{PREFIX}Incorrect number of operands for operator or function; operator or function: begins_with, number of operands: {}",
+            call.args.len()
+        ));
+    };
+    let Some(attr) = side(a)? else {
+        return Err(first_operand_error("begins_with"));
+    };
+    if side(b)?.is_some() {
+        return Err(multiple_names());
+    }
+    let prefix = value_of(b);
+    if !matches!(prefix, AttrValue::S(_) | AttrValue::B(_)) {
+        return Err(format!(
+            "{PREFIX}Incorrect operand type for operator or function; operator or function: begins_with, operand type: {}",
+            prefix.type_name()
+        ));
+    }
+    Ok(KeyTerm {
+        attr: attr.to_string(),
+        cond: SortCond::BeginsWith(prefix),
+    })
+}
+
+/// Binds the terms to a key schema: `(name, type)` of the hash and range keys.
+pub fn bind(
+    terms: Vec<KeyTerm>,
+    hash: (&str, &str),
+    range: Option<(&str, &str)>,
+) -> Result<KeyCondition, String> {
+    let range_name = range.map(|r| r.0);
+    let missed = |name: &str| format!("Query condition missed key schema element: {name}");
+    let Some(hash_term) = terms.iter().find(|t| t.attr == hash.0) else {
+        return Err(missed(hash.0));
+    };
+    if let Some(stray) = terms
+        .iter()
+        .find(|t| t.attr != hash.0 && Some(t.attr.as_str()) != range_name)
+    {
+        let _ = stray;
+        return Err(missed(range_name.unwrap_or(hash.0)));
+    }
+    let SortCond::Cmp(CmpOp::Eq, hash_value) = &hash_term.cond else {
+        return Err("Query key condition not supported".to_string());
+    };
+    check_key_value(hash_value, hash)?;
+    let sort = terms
+        .iter()
+        .find(|t| Some(t.attr.as_str()) == range_name)
+        .map(|t| t.cond.clone());
+    if let (Some(cond), Some(range)) = (&sort, range) {
+        sort_values(cond)
+            .into_iter()
+            .try_for_each(|v| check_type(v, range.1))?;
+    }
+    Ok(KeyCondition {
+        hash_value: hash_value.clone(),
+        sort,
+    })
+}
+
+fn sort_values(cond: &SortCond) -> Vec<&AttrValue> {
+    match cond {
+        SortCond::Cmp(_, v) | SortCond::BeginsWith(v) => vec![v],
+        SortCond::Between(a, b) => vec![a, b],
+    }
+}
+
+fn check_type(value: &AttrValue, want: &str) -> Result<(), String> {
+    if value.type_name() == want {
+        Ok(())
+    } else {
+        Err("One or more parameter values were invalid: Condition parameter type does not match schema type".to_string())
+    }
+}
+
+fn check_key_value(value: &AttrValue, key: (&str, &str)) -> Result<(), String> {
+    check_type(value, key.1)?;
+    if matches!(value, AttrValue::S(s) if s.is_empty()) {
+        return Err(format!(
+            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: {}",
+            key.0
+        ));
+    }
+    Ok(())
+}
+
+impl SortCond {
+    pub fn matches(&self, value: &AttrValue) -> bool {
+        let ord = |v: &AttrValue| compare(value, v);
+        match self {
+            SortCond::Cmp(CmpOp::Eq, v) => ord(v) == Some(Ordering::Equal),
+            SortCond::Cmp(CmpOp::Lt, v) => ord(v) == Some(Ordering::Less),
+            SortCond::Cmp(CmpOp::Le, v) => matches!(ord(v), Some(Ordering::Less | Ordering::Equal)),
+            SortCond::Cmp(CmpOp::Gt, v) => ord(v) == Some(Ordering::Greater),
+            SortCond::Cmp(CmpOp::Ge, v) => {
+                matches!(ord(v), Some(Ordering::Greater | Ordering::Equal))
+            }
+            SortCond::Cmp(CmpOp::Ne, v) => ord(v) != Some(Ordering::Equal),
+            SortCond::Between(lo, hi) => {
+                matches!(ord(lo), Some(Ordering::Greater | Ordering::Equal))
+                    && matches!(ord(hi), Some(Ordering::Less | Ordering::Equal))
+            }
+            SortCond::BeginsWith(p) => match (value, p) {
+                (AttrValue::S(s), AttrValue::S(p)) => s.starts_with(p.as_str()),
+                (AttrValue::B(s), AttrValue::B(p)) => s.starts_with(p),
+                _ => false,
+            },
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! BatchGetItem and BatchWriteItem.
+
+use serde_json::{json, Map, Value};
+
+use super::write::{check_collection, write_consumed};
+use super::{bool_member, DResult, DynamoError, Engine};
+use crate::engine::dynamo::capacity::{self, read_units, Consumed};
+use crate::engine::dynamo::errors::shape_error;
+use crate::engine::dynamo::expr::projection::project;
+use crate::engine::dynamo::expr::{compile, Kind};
+use crate::engine::dynamo::size::item_size;
+use crate::engine::dynamo::table::TableKey;
+use crate::engine::dynamo::types::{item_from_json, item_to_json, Item};
+
+fn request_items(req: &Value) -> DResult<&Map<String, Value>> {
+    req.get("RequestItems").and_then(Value::as_object).ok_or_else(|| {
+        shape_error("Value null at 'requestItems' failed to satisfy constraint: Member must not be null")
+    })
+}
+
+fn duplicates() -> DynamoError {
+    DynamoError::validation("Provided list of item keys contains duplicates")
+}
+
+fn capacity_list(consumed: Vec<Consumed>, mode: capacity::Mode) -> Option<Value> {
+    let list: Vec<Value> = consumed.iter().filter_map(|c| c.to_json(mode)).collect();
+    (mode != capacity::Mode::None).then(|| Value::Array(list))
+}
+
+enum WriteRequest {
+    Put(TableKey, Item),
+    Delete(TableKey),
+}
+
+impl Engine {
+    pub(in crate::engine::dynamo) fn batch_get_item(&mut self, req: &Value) -> DResult<Value> {
+        let mode = capacity::mode(req)?;
+        let tables = request_items(req)?;
+        let total: usize = tables
+            .values()
+            .map(|t| t.get("Keys").and_then(Value::as_array).map_or(0, Vec::len))
+            .sum();
+        if total > 100 {
+            let name = tables.keys().next().cloned().unwrap_or_default();
+            return Err(shape_error(&format!(
+                "Value at 'RequestItems.{name}.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100"
+            )));
+        }
+        let mut responses = Map::new();
+        let mut consumed = Vec::new();
+        for (name, spec) in tables {
+            let (items, c) = self.batch_get_table(name, spec)?;
+            responses.insert(name.clone(), Value::Array(items));
+            consumed.push(c);
+        }
+        self.current.table = tables.keys().cloned().collect::<Vec<_>>().join(",");
+        self.current.read_units += consumed.iter().map(Consumed::total).sum::<f64>();
+        let mut out = json!({ "Responses": responses, "UnprocessedKeys": {} });
+        if let Some(list) = capacity_list(consumed, mode) {
+            out["ConsumedCapacity"] = list;
+        }
+        Ok(out)
+    }
+
+    fn batch_get_table(&self, name: &str, spec: &Value) -> DResult<(Vec<Value>, Consumed)> {
+        let exprs = compile(spec, &[Kind::Projection])?;
+        let table = self.table_ref(name)?;
+        let consistent = bool_member(spec, "ConsistentRead");
+        let raw_keys = spec
+            .get("Keys")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let mut keys: Vec<TableKey> = Vec::new();
+        for raw in &raw_keys {
+            let key = table.parse_key(&item_from_json(raw)?)?;
+            if keys.contains(&key) {
+                return Err(duplicates());
+            }
+            keys.push(key);
+        }
+        let mut c = Consumed::new(name);
+        let mut items = Vec::new();
+        for key in &keys {
+            let found = table.get(key);
+            c.table += read_units(found.map(item_size).unwrap_or(0), consistent);
+            if let Some(item) = found {
+                let shown = exprs
+                    .projection
+                    .as_ref()
+                    .map(|p| project(item, p))
+                    .unwrap_or_else(|| item.clone());
+                items.push(item_to_json(&shown));
+            }
+        }
+        Ok((items, c))
+    }
+
+    pub(in crate::engine::dynamo) fn batch_write_item(&mut self, req: &Value) -> DResult<Value> {
+        let mode = capacity::mode(req)?;
+        let tables = request_items(req)?;
+        let count: usize = tables
+            .values()
+            .map(|t| t.as_array().map_or(0, Vec::len))
+            .sum();
+        if count > 25 || count == 0 {
+            return Err(shape_error(
+                "Value at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]",
+            ));
+        }
+        let mut plans = Vec::new();
+        for (name, list) in tables {
+            plans.push((name.clone(), self.plan_batch_writes(name, list)?));
+        }
+        let mut consumed = Vec::new();
+        for (name, requests) in plans {
+            consumed.push(self.apply_batch_writes(&name, requests)?);
+        }
+        self.current.table = tables.keys().cloned().collect::<Vec<_>>().join(",");
+        self.current.write_units += consumed.iter().map(Consumed::total).sum::<f64>();
+        let mut out = json!({ "UnprocessedItems": {}, "ItemCollectionMetrics": {} });
+        if let Some(list) = capacity_list(consumed, mode) {
+            out["ConsumedCapacity"] = list;
+        }
+        Ok(out)
+    }
+
+    fn plan_batch_writes(&self, name: &str, list: &Value) -> DResult<Vec<WriteRequest>> {
+        let table = self.table_ref(name)?;
+        let mut out: Vec<WriteRequest> = Vec::new();
+        let mut seen: Vec<TableKey> = Vec::new();
+        for entry in list.as_array().cloned().unwrap_or_default() {
+            let request = if let Some(put) = entry.get("PutRequest") {
+                let item = item_from_json(put.get("Item").unwrap_or(&Value::Null))?;
+                WriteRequest::Put(table.validate_item(&item)?, item)
+            } else if let Some(del) = entry.get("DeleteRequest") {
+                WriteRequest::Delete(
+                    table.parse_key(&item_from_json(del.get("Key").unwrap_or(&Value::Null))?)?,
+                )
+            } else {
+                return Err(DynamoError::validation("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"));
+            };
+            let key = match &request {
+                WriteRequest::Put(k, _) | WriteRequest::Delete(k) => k.clone(),
+            };
+            if seen.contains(&key) {
+                return Err(duplicates());
+            }
+            seen.push(key);
+            out.push(request);
+        }
+        Ok(out)
+    }
+
+    fn apply_batch_writes(&mut self, name: &str, requests: Vec<WriteRequest>) -> DResult<Consumed> {
+        let limit = self.collection_limit;
+        let table = self.table_mut(name)?;
+        let mut total = Consumed::new(name);
+        total.write = true;
+        for request in requests {
+            match request {
+                WriteRequest::Put(key, item) => {
+                    let old = table.get(&key).cloned();
+                    check_collection(table, &key, old.as_ref(), Some(&item), limit)?;
+                    total.add(&write_consumed(table, old.as_ref(), Some(&item)));
+                    table.put(key, item);
+                }
+                WriteRequest::Delete(key) => {
+                    let old = table.get(&key).cloned();
+                    total.add(&write_consumed(table, old.as_ref(), None));
+                    table.delete(&key);
+                }
+            }
+        }
+        Ok(total)
+    }
+}

@@ -1,0 +1,59 @@
+//! The actions, one file per family. Shared request helpers live here.
+
+mod batch;
+mod item;
+mod page;
+mod query;
+mod scan;
+mod table;
+mod transact;
+mod write;
+
+use serde_json::Value;
+
+use super::errors::{shape_error, DResult, DynamoError};
+use super::table::Table;
+use super::types::{item_from_json, Item};
+use super::Engine;
+
+/// A required string member, with the service's null-member text.
+fn required_str<'a>(req: &'a Value, member: &str) -> DResult<&'a str> {
+    req.get(member).and_then(Value::as_str).ok_or_else(|| {
+        let field = lower_first(member);
+        shape_error(&format!(
+            "Value null at '{field}' failed to satisfy constraint: Member must not be null"
+        ))
+    })
+}
+
+fn lower_first(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map(|c| c.to_ascii_lowercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}
+
+fn bool_member(req: &Value, member: &str) -> bool {
+    req.get(member).and_then(Value::as_bool).unwrap_or(false)
+}
+
+fn item_member(req: &Value, member: &str) -> DResult<Item> {
+    let value = req.get(member).ok_or_else(|| {
+        let field = lower_first(member);
+        shape_error(&format!(
+            "Value null at '{field}' failed to satisfy constraint: Member must not be null"
+        ))
+    })?;
+    item_from_json(value)
+}
+
+impl Engine {
+    fn table_ref(&self, name: &str) -> DResult<&Table> {
+        self.tables.get(name).ok_or_else(DynamoError::not_found)
+    }
+
+    fn table_mut(&mut self, name: &str) -> DResult<&mut Table> {
+        self.tables.get_mut(name).ok_or_else(DynamoError::not_found)
+    }
+}

@@ -1,0 +1,302 @@
+//! CreateTable, DescribeTable, ListTables, DeleteTable.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{json, Map, Value};
+
+use super::{required_str, DResult, DynamoError, Engine};
+use crate::engine::dynamo::errors::{invalid_params, shape_error};
+use crate::engine::dynamo::table::{Index, KeySchema, Projection, Table};
+
+/// Table and index names: 3-255 characters from `[a-zA-Z0-9_.-]`.
+fn check_name(name: &str, member: &str) -> DResult<()> {
+    let constraint = if name.len() < 3 {
+        "Member must have length greater than or equal to 3"
+    } else if name.len() > 255 {
+        "Member must have length less than or equal to 255"
+    } else if !name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+    {
+        "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"
+    } else {
+        return Ok(());
+    };
+    Err(shape_error(&format!(
+        "Value '{name}' at '{member}' failed to satisfy constraint: {constraint}"
+    )))
+}
+
+fn parse_key_schema(value: Option<&Value>) -> DResult<KeySchema> {
+    let elems = value.and_then(Value::as_array).cloned().unwrap_or_default();
+    let find = |kind: &str| {
+        elems
+            .iter()
+            .filter(|e| e.get("KeyType").and_then(Value::as_str) == Some(kind))
+            .collect::<Vec<_>>()
+    };
+    let (hashes, ranges) = (find("HASH"), find("RANGE"));
+    if hashes.len() != 1 || ranges.len() > 1 || hashes.len() + ranges.len() != elems.len() {
+        return Err(invalid_params(
+            "Invalid KeySchema: The first KeySchemaElement is not a HASH key type",
+        ));
+    }
+    let name = |e: &Value| {
+        e.get("AttributeName")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    Ok(KeySchema {
+        hash: name(hashes[0]),
+        range: ranges.first().map(|e| name(e)),
+    })
+}
+
+fn parse_projection(value: Option<&Value>) -> Projection {
+    let kind = value
+        .and_then(|p| p.get("ProjectionType"))
+        .and_then(Value::as_str)
+        .unwrap_or("ALL");
+    match kind {
+        "KEYS_ONLY" => Projection::KeysOnly,
+        "INCLUDE" => {
+            let names = value
+                .and_then(|p| p.get("NonKeyAttributes"))
+                .and_then(Value::as_array);
+            let names = names.map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            });
+            Projection::Include(names.unwrap_or_default())
+        }
+        _ => Projection::All,
+    }
+}
+
+fn parse_index(def: &Value, global: bool, table: &KeySchema) -> DResult<Index> {
+    let name = def
+        .get("IndexName")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    check_name(&name, "indexName")?;
+    let schema = parse_key_schema(def.get("KeySchema"))?;
+    if !global && (schema.hash != table.hash || schema.range.is_none()) {
+        return Err(invalid_params(
+            "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex",
+        ));
+    }
+    Ok(Index {
+        name,
+        global,
+        schema,
+        projection: parse_projection(def.get("Projection")),
+        entries: BTreeSet::new(),
+        definition: def.clone(),
+    })
+}
+
+fn parse_definitions(req: &Value) -> Vec<(String, String)> {
+    let defs = req
+        .get("AttributeDefinitions")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let field = |d: &Value, k: &str| {
+        d.get(k)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    defs.iter()
+        .map(|d| (field(d, "AttributeName"), field(d, "AttributeType")))
+        .collect()
+}
+
+fn check_definitions(
+    defs: &[(String, String)],
+    schema: &KeySchema,
+    indexes: &[Index],
+) -> DResult<()> {
+    let mut used: BTreeSet<&str> = BTreeSet::new();
+    for s in std::iter::once(schema).chain(indexes.iter().map(|i| &i.schema)) {
+        used.insert(&s.hash);
+        if let Some(r) = &s.range {
+            used.insert(r);
+        }
+    }
+    if used.iter().any(|u| !defs.iter().any(|(n, _)| n == u)) {
+        return Err(DynamoError::validation(
+            "Invalid KeySchema: Some index key attribute have no definition",
+        ));
+    }
+    if defs.len() != used.len() {
+        return Err(invalid_params(
+            "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions",
+        ));
+    }
+    Ok(())
+}
+
+fn parse_indexes(
+    req: &Value,
+    member: &str,
+    global: bool,
+    schema: &KeySchema,
+) -> DResult<Vec<Index>> {
+    let defs = req
+        .get(member)
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    if !global && !defs.is_empty() && schema.range.is_none() {
+        return Err(invalid_params(
+            "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex",
+        ));
+    }
+    defs.iter()
+        .map(|d| parse_index(d, global, schema))
+        .collect()
+}
+
+impl Engine {
+    pub(in crate::engine::dynamo) fn create_table(&mut self, req: &Value) -> DResult<Value> {
+        let name = required_str(req, "TableName")?.to_string();
+        check_name(&name, "tableName")?;
+        let schema = parse_key_schema(req.get("KeySchema"))?;
+        let mut indexes = parse_indexes(req, "LocalSecondaryIndexes", false, &schema)?;
+        indexes.extend(parse_indexes(req, "GlobalSecondaryIndexes", true, &schema)?);
+        let attr_types = parse_definitions(req);
+        check_definitions(&attr_types, &schema, &indexes)?;
+        if self.tables.contains_key(&name) {
+            return Err(DynamoError::new(
+                "ResourceInUseException",
+                format!("Table already exists: {name}"),
+            ));
+        }
+        self.clock += 1.0;
+        let table = Table {
+            name: name.clone(),
+            schema,
+            attr_types,
+            indexes,
+            partitions: BTreeMap::new(),
+            item_count: 0,
+            size_bytes: 0,
+            definition: req.clone(),
+            created: self.clock,
+        };
+        let description = describe(&table, "ACTIVE");
+        self.tables.insert(name, table);
+        Ok(json!({ "TableDescription": description }))
+    }
+
+    pub(in crate::engine::dynamo) fn describe_table(&mut self, req: &Value) -> DResult<Value> {
+        let table = self.table_ref(required_str(req, "TableName")?)?;
+        Ok(json!({ "Table": describe(table, "ACTIVE") }))
+    }
+
+    pub(in crate::engine::dynamo) fn delete_table(&mut self, req: &Value) -> DResult<Value> {
+        let name = required_str(req, "TableName")?;
+        let table = self
+            .tables
+            .remove(name)
+            .ok_or_else(DynamoError::not_found)?;
+        Ok(json!({ "TableDescription": describe(&table, "DELETING") }))
+    }
+
+    pub(in crate::engine::dynamo) fn list_tables(&mut self, req: &Value) -> DResult<Value> {
+        let start = req.get("ExclusiveStartTableName").and_then(Value::as_str);
+        let limit = req.get("Limit").and_then(Value::as_u64).unwrap_or(100) as usize;
+        let names: Vec<&String> = self
+            .tables
+            .keys()
+            .filter(|n| start.is_none_or(|s| n.as_str() > s))
+            .collect();
+        let page: Vec<&String> = names.iter().take(limit).copied().collect();
+        let mut out = json!({ "TableNames": page });
+        if names.len() > limit {
+            out["LastEvaluatedTableName"] = json!(page.last());
+        }
+        Ok(out)
+    }
+}
+
+fn warm() -> Value {
+    json!({ "ReadUnitsPerSecond": 12000, "WriteUnitsPerSecond": 4000, "Status": "ACTIVE" })
+}
+
+fn throughput(def: &Value) -> Value {
+    let pt = def.get("ProvisionedThroughput");
+    let units = |k: &str| {
+        pt.and_then(|p| p.get(k))
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+    };
+    json!({ "ReadCapacityUnits": units("ReadCapacityUnits"), "WriteCapacityUnits": units("WriteCapacityUnits") })
+}
+
+fn index_description(index: &Index) -> Value {
+    let mut out = Map::new();
+    for member in ["IndexName", "KeySchema", "Projection"] {
+        if let Some(v) = index.definition.get(member) {
+            out.insert(member.into(), v.clone());
+        }
+    }
+    if index.global {
+        out.insert("IndexStatus".into(), json!("ACTIVE"));
+        out.insert(
+            "ProvisionedThroughput".into(),
+            throughput(&index.definition),
+        );
+        out.insert("WarmThroughput".into(), warm());
+    }
+    Value::Object(out)
+}
+
+/// The TableDescription as moto/AWS shape it.
+pub fn describe(table: &Table, status: &str) -> Value {
+    let def = &table.definition;
+    let mut pt = throughput(def);
+    pt["NumberOfDecreasesToday"] = json!(0);
+    let billing = def
+        .get("BillingMode")
+        .and_then(Value::as_str)
+        .unwrap_or("PROVISIONED");
+    let mut out = json!({
+        "AttributeDefinitions": def.get("AttributeDefinitions").cloned().unwrap_or(json!([])),
+        "TableName": table.name,
+        "KeySchema": def.get("KeySchema").cloned().unwrap_or(json!([])),
+        "TableStatus": status,
+        "CreationDateTime": table.created,
+        "ProvisionedThroughput": pt,
+        "TableSizeBytes": table.size_bytes,
+        "ItemCount": table.item_count,
+        "TableArn": format!("arn:aws:dynamodb:us-east-1:123456789012:table/{}", table.name),
+        "BillingModeSummary": { "BillingMode": billing },
+    });
+    let lsis: Vec<Value> = table
+        .indexes
+        .iter()
+        .filter(|i| !i.global)
+        .map(index_description)
+        .collect();
+    let gsis: Vec<Value> = table
+        .indexes
+        .iter()
+        .filter(|i| i.global)
+        .map(index_description)
+        .collect();
+    if !lsis.is_empty() {
+        out["LocalSecondaryIndexes"] = json!(lsis);
+    }
+    if !gsis.is_empty() {
+        out["GlobalSecondaryIndexes"] = json!(gsis);
+    }
+    out["DeletionProtectionEnabled"] = json!(false);
+    out["WarmThroughput"] = warm();
+    out
+}

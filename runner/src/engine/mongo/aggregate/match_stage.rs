@@ -1,0 +1,59 @@
+//! `$match`: the query matcher, with a top-level `$expr` evaluated here so
+//! that pipeline variables (`$$x` from `$lookup`'s `let`) are in scope.
+
+use bson::{Bson, Document};
+
+use crate::engine::mongo::expr::{self, fail, Vars};
+use crate::engine::mongo::MongoError;
+
+use super::matcher::Filter;
+
+#[derive(Debug, Clone)]
+pub struct MatchStage {
+    filter: Filter,
+    exprs: Vec<Bson>,
+}
+
+impl MatchStage {
+    pub fn parse(arg: &Bson) -> Result<MatchStage, MongoError> {
+        let Bson::Document(spec) = arg else {
+            return Err(fail(
+                15959,
+                "the match filter must be an expression in an object",
+            ));
+        };
+        let mut rest = Document::new();
+        let mut exprs = Vec::new();
+        for (key, value) in spec {
+            if key == "$expr" {
+                expr::validate(value)?;
+                exprs.push(value.clone());
+            } else {
+                rest.insert(key.clone(), value.clone());
+            }
+        }
+        Ok(MatchStage {
+            filter: Filter::parse(&rest)?,
+            exprs,
+        })
+    }
+
+    pub fn matches(&self, doc: &Document, vars: &Vars) -> Result<bool, MongoError> {
+        for e in &self.exprs {
+            if !expr::evaluate_truthy(e, doc, vars)? {
+                return Ok(false);
+            }
+        }
+        Ok(self.filter.matches(doc))
+    }
+
+    pub fn run(&self, docs: Vec<Document>, vars: &Vars) -> Result<Vec<Document>, MongoError> {
+        let mut out = Vec::new();
+        for doc in docs {
+            if self.matches(&doc, vars)? {
+                out.push(doc);
+            }
+        }
+        Ok(out)
+    }
+}
