@@ -2,9 +2,9 @@
 //! `Uncaught` framing (spec §12).
 //!
 //! The shell builds an [`ErrorInfo`] from whatever was thrown and calls
-//! [`format_error`], which gives exactly the text a terminal shows (without
-//! the REPL's final `\n`). [`error_text`] and [`frame_uncaught`] are its two
-//! steps, for callers that need only one of them.
+//! [`format_error`], which gives exactly the text a terminal shows for it
+//! when uncaught (without the REPL's final `\n`). [`error_text`] is the same
+//! text without the REPL's `Uncaught` framing.
 
 use super::{inspect, Options, Value};
 
@@ -30,10 +30,21 @@ pub struct ErrorInfo {
     pub cause: Option<Box<ErrorInfo>>,
 }
 
-/// mongosh's `formatError` text, without its leading carriage return:
+/// mongosh's `formatError` text as a terminal shows it, without framing:
 /// `name[codeName]: message` plus the inspected extras (full depth), and the
 /// two newlines a SyntaxError gets.
 pub fn error_text(err: &ErrorInfo) -> String {
+    visible(&writer_text(err))
+}
+
+/// What the REPL shows for an uncaught error (without the final `\n`):
+/// [`error_text`] framed the way Node's REPL frames it.
+pub fn format_error(err: &ErrorInfo) -> String {
+    visible(&frame_uncaught(&writer_text(err)))
+}
+
+/// The writer's text: mongosh starts each formatted error with `\r`.
+fn writer_text(err: &ErrorInfo) -> String {
     let mut text = headline(err);
     if err.name == "SyntaxError" {
         text.push_str("\n\n");
@@ -46,45 +57,135 @@ pub fn error_text(err: &ErrorInfo) -> String {
     ];
     for (label, value) in extras {
         if let Some(value) = value {
-            text.push_str(&format!(
-                "\n{label}: {}",
-                inspect(value, &Options::FULL_DEPTH)
-            ));
+            let shown = inspect(value, &Options::FULL_DEPTH);
+            text.push_str(&format!("\n{label}: {shown}"));
         }
     }
     if let Some(cause) = &err.cause {
-        text.push_str(&format!("\nCaused by: \n{}", error_text(cause)));
+        text.push_str(&format!("\nCaused by: \n{}", writer_text(cause)));
     }
     text
 }
 
 fn headline(err: &ErrorInfo) -> String {
-    let mut text = String::new();
-    if !err.name.is_empty() {
-        text.push_str(&err.name);
-        if let Some(code_name) = &err.code_name {
-            text.push_str(&format!("[{code_name}]"));
+    if err.name.is_empty() {
+        return err.message.clone();
+    }
+    let code_name = err
+        .code_name
+        .as_ref()
+        .map(|c| format!("[{c}]"))
+        .unwrap_or_default();
+    format!("\r{}{code_name}: {}", err.name, err.message)
+}
+
+/// Node's REPL: the first line that looks like an error name gets
+/// `Uncaught ` (or `Uncaught:` and a newline when longer than 80); if none
+/// does (mongosh's leading `\r` prevents it for the headline), the whole text
+/// gets `Uncaught ` when it is one line, `Uncaught:` and a newline otherwise.
+fn frame_uncaught(text: &str) -> String {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let Some(hit) = lines.iter().position(|l| looks_like_error_name(l)) else {
+        let sep = if lines.len() <= 1 { " " } else { ":\n" };
+        return format!("Uncaught{sep}{text}");
+    };
+    let mut framed = String::with_capacity(text.len() + 10);
+    for (i, line) in lines.iter().enumerate() {
+        if i == hit {
+            let fits = line.encode_utf16().count() <= BREAK_LENGTH;
+            framed.push_str(if fits { "Uncaught " } else { "Uncaught:\n" });
         }
-        text.push_str(": ");
+        framed.push_str(line);
     }
-    text.push_str(&err.message);
-    text
+    framed
 }
 
-/// The Node REPL's framing as a terminal shows it: a one-line error appears
-/// as is (its carriage return overwrote the `Uncaught ` prefix); an error
-/// spanning several lines gets a line `Uncaught:` first.
-pub fn frame_uncaught(text: &str) -> String {
-    let body = text.strip_suffix('\n').unwrap_or(text);
-    if body.contains('\n') {
-        format!("Uncaught:\n{text}")
-    } else {
-        text.to_string()
+const BREAK_LENGTH: usize = 80;
+
+/// `/^\[?([A-Z][a-z0-9_]*)*Error/`: segments that each start with a capital,
+/// directly followed by `Error`.
+fn looks_like_error_name(line: &str) -> bool {
+    let rest = line.strip_prefix('[').unwrap_or(line);
+    let mut chars = rest.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if rest.get(i..).is_some_and(|r| r.starts_with("Error")) {
+            return true;
+        }
+        if !c.is_ascii_uppercase() {
+            return false;
+        }
+        while chars
+            .next_if(|(_, c)| matches!(c, 'a'..='z' | '0'..='9' | '_'))
+            .is_some()
+        {}
     }
+    false
 }
 
-/// What the REPL shows for an uncaught error: [`error_text`] framed by
-/// [`frame_uncaught`].
-pub fn format_error(err: &ErrorInfo) -> String {
-    frame_uncaught(&error_text(err))
+/// What a terminal shows: a carriage return sends the cursor back to the
+/// start of the line, so only the text after the last one on a line remains.
+fn visible(text: &str) -> String {
+    text.split('\n')
+        .map(|line| line.rsplit('\r').next().unwrap_or(line))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_names_are_recognised_like_node() {
+        for line in [
+            "TypeError: x",
+            "Error",
+            "[MongoServerError]",
+            "MongoBulkWriteError: y",
+        ] {
+            assert!(looks_like_error_name(line), "{line}");
+        }
+        for line in [
+            "\rTypeError: x",
+            "Write Errors: [",
+            "Result: X",
+            "  WriteError {",
+            "error",
+        ] {
+            assert!(!looks_like_error_name(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn framing_follows_the_line_count() {
+        assert_eq!(frame_uncaught("\rError: x"), "Uncaught \rError: x");
+        assert_eq!(frame_uncaught("\rE: x\nmore"), "Uncaught:\n\rE: x\nmore");
+        assert_eq!(
+            frame_uncaught("\rE: x\nTypeError: y"),
+            "\rE: x\nUncaught TypeError: y"
+        );
+    }
+
+    #[test]
+    fn extras_and_causes_follow_the_message() {
+        let err = ErrorInfo {
+            name: "MongoServerError".into(),
+            message: "Document failed validation".into(),
+            err_info: Some(Value::Object(super::super::Object {
+                class: None,
+                entries: vec![("failingDocumentId".into(), Value::Number(1.0))],
+            })),
+            cause: Some(Box::new(ErrorInfo {
+                name: "Error".into(),
+                message: "akar".into(),
+                ..ErrorInfo::default()
+            })),
+            ..ErrorInfo::default()
+        };
+        let expected = "Uncaught:\nMongoServerError: Document failed validation\n\
+                        Additional information: { failingDocumentId: 1 }\n\
+                        Caused by: \nError: akar";
+        assert_eq!(format_error(&err), expected);
+        assert!(error_text(&err).starts_with("MongoServerError: Document"));
+    }
 }

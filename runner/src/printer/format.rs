@@ -2,11 +2,26 @@
 //! primitives, containers, the depth limit and circular references.
 
 use super::color::{stylize, Tone};
-use super::keys::{format_key, js_property_order};
+use super::container::Container;
+use super::entries::container_entries;
 use super::layout::{reduce_to_single_string, Shape};
 use super::number::js_number_to_string;
 use super::strings::format_string;
-use super::{Array, Object, Options, Value};
+use super::{Array, Options, Value};
+
+/// Nesting beyond this is not descended into, so that absurdly deep values
+/// cannot exhaust the stack (Node stops at its own call-stack limit).
+const MAX_NESTING: usize = 500;
+
+/// Node's `inspect` has no exact counterpart to the nesting cap: it reports a
+/// call-stack overflow in the same words.
+fn interrupted(c: &Container, colors: bool) -> String {
+    let name = c.depth_name();
+    let name = name.trim_start_matches('[').trim_end_matches(']');
+    let text =
+        format!("[{name}: Inspection interrupted prematurely. Maximum call stack size exceeded.]");
+    stylize(&text, Tone::Special, colors)
+}
 
 /// Node's inspection context: options plus the state threaded through the walk.
 pub(super) struct Ctx<'a> {
@@ -31,7 +46,12 @@ pub(super) fn inspect(value: &Value, options: &Options) -> String {
 }
 
 /// Formats one value at nesting level `level` (0 = the printed value).
-fn format_value(ctx: &mut Ctx, value: &Value, level: usize, anchor: Option<u32>) -> String {
+pub(super) fn format_value(
+    ctx: &mut Ctx,
+    value: &Value,
+    level: usize,
+    anchor: Option<u32>,
+) -> String {
     let colors = ctx.opts.colors;
     match value {
         Value::Undefined => stylize("undefined", Tone::Undefined, colors),
@@ -93,60 +113,15 @@ fn reference_marker(ctx: &Ctx, anchor: Option<u32>) -> String {
     }
 }
 
-#[derive(Clone, Copy)]
-enum Container<'v> {
-    Array(&'v Array),
-    Object(&'v Object),
-    Map(&'v [(Value, Value)]),
-    Set(&'v [Value]),
-}
-
-impl Container<'_> {
-    fn is_empty(self) -> bool {
-        match self {
-            Container::Array(a) => a.items.is_empty() && a.extra.is_empty(),
-            Container::Object(o) => o.entries.is_empty(),
-            Container::Map(m) => m.is_empty(),
-            Container::Set(s) => s.is_empty(),
-        }
-    }
-
-    fn open(self) -> String {
-        match self {
-            Container::Array(_) => "[".to_string(),
-            Container::Object(Object { class: Some(c), .. }) => format!("{c} {{"),
-            Container::Object(_) => "{".to_string(),
-            Container::Map(m) => format!("Map({}) {{", m.len()),
-            Container::Set(s) => format!("Set({}) {{", s.len()),
-        }
-    }
-
-    fn close(self) -> char {
-        match self {
-            Container::Array(_) => ']',
-            _ => '}',
-        }
-    }
-
-    /// What the depth limit prints instead: `[Object]`, `[Array]`, `[Nilai]`.
-    fn depth_name(self) -> String {
-        match self {
-            Container::Array(_) => "[Array]".to_string(),
-            Container::Object(Object { class: Some(c), .. }) if c.starts_with('[') => c.clone(),
-            Container::Object(Object { class: Some(c), .. }) => format!("[{c}]"),
-            Container::Object(_) => "[Object]".to_string(),
-            Container::Map(_) => "[Map]".to_string(),
-            Container::Set(_) => "[Set]".to_string(),
-        }
-    }
-}
-
 fn format_container(ctx: &mut Ctx, c: Container, level: usize, anchor: Option<u32>) -> String {
     if c.is_empty() {
         return format!("{}{}", c.open(), c.close());
     }
     if ctx.opts.depth.is_some_and(|depth| level > depth) {
         return stylize(&c.depth_name(), Tone::Special, ctx.opts.colors);
+    }
+    if level > MAX_NESTING {
+        return interrupted(&c, ctx.opts.colors);
     }
     let level = level + 1;
     ctx.current_depth = level;
@@ -175,117 +150,4 @@ fn all_numeric(a: &Array, output_len: usize) -> bool {
             Some(Some(Value::Number(_) | Value::BigInt(_)))
         )
     })
-}
-
-fn container_entries(ctx: &mut Ctx, c: Container, level: usize) -> Vec<String> {
-    match c {
-        Container::Array(a) => array_entries(ctx, a, level),
-        Container::Object(o) => object_entries(ctx, &o.entries, level),
-        Container::Map(m) => map_entries(ctx, m, level),
-        Container::Set(s) => set_entries(ctx, s, level),
-    }
-}
-
-/// A child value, formatted two columns deeper.
-fn format_child(ctx: &mut Ctx, value: &Value, level: usize) -> String {
-    ctx.indent += 2;
-    let text = format_value(ctx, value, level, None);
-    ctx.indent -= 2;
-    text
-}
-
-fn format_property(ctx: &mut Ctx, key: &str, value: &Value, level: usize) -> String {
-    let text = format_child(ctx, value, level);
-    format!("{}: {text}", format_key(key, ctx.opts.colors))
-}
-
-fn object_entries(ctx: &mut Ctx, entries: &[(String, Value)], level: usize) -> Vec<String> {
-    js_property_order(entries)
-        .into_iter()
-        .map(|(k, v)| format_property(ctx, k, v, level))
-        .collect()
-}
-
-fn more_items(remaining: usize) -> String {
-    let plural = if remaining > 1 { "s" } else { "" };
-    format!("... {remaining} more item{plural}")
-}
-
-fn empty_items(count: usize, colors: bool) -> String {
-    let plural = if count > 1 { "s" } else { "" };
-    stylize(
-        &format!("<{count} empty item{plural}>"),
-        Tone::Undefined,
-        colors,
-    )
-}
-
-/// Elements (a run of holes is one entry), capped at `maxArrayLength`
-/// entries, then the non-index properties.
-fn array_entries(ctx: &mut Ctx, a: &Array, level: usize) -> Vec<String> {
-    let max = ctx
-        .opts
-        .max_array_length
-        .unwrap_or(usize::MAX)
-        .min(a.items.len());
-    let mut output = Vec::new();
-    let mut i = 0;
-    while i < a.items.len() && output.len() < max {
-        match a.items.get(i) {
-            Some(Some(item)) => {
-                output.push(format_child(ctx, item, level));
-                i += 1;
-            }
-            _ => {
-                let run = a.items.iter().skip(i).take_while(|x| x.is_none()).count();
-                output.push(empty_items(run, ctx.opts.colors));
-                i += run.max(1);
-            }
-        }
-    }
-    if i < a.items.len() {
-        output.push(more_items(a.items.len() - i));
-    }
-    let extras = a
-        .extra
-        .iter()
-        .map(|(k, v)| format_property(ctx, k, v, level));
-    output.extend(extras.collect::<Vec<_>>());
-    output
-}
-
-fn capped<T>(ctx: &Ctx, items: &[T]) -> (usize, usize) {
-    let shown = ctx
-        .opts
-        .max_array_length
-        .unwrap_or(usize::MAX)
-        .min(items.len());
-    (shown, items.len() - shown)
-}
-
-fn map_entries(ctx: &mut Ctx, entries: &[(Value, Value)], level: usize) -> Vec<String> {
-    let (shown, remaining) = capped(ctx, entries);
-    let mut output: Vec<String> = Vec::with_capacity(shown + 1);
-    for (k, v) in entries.iter().take(shown) {
-        let key = format_child(ctx, k, level);
-        let value = format_child(ctx, v, level);
-        output.push(format!("{key} => {value}"));
-    }
-    if remaining > 0 {
-        output.push(more_items(remaining));
-    }
-    output
-}
-
-fn set_entries(ctx: &mut Ctx, values: &[Value], level: usize) -> Vec<String> {
-    let (shown, remaining) = capped(ctx, values);
-    let mut output: Vec<String> = values
-        .iter()
-        .take(shown)
-        .map(|v| format_child(ctx, v, level))
-        .collect();
-    if remaining > 0 {
-        output.push(more_items(remaining));
-    }
-    output
 }

@@ -6,12 +6,14 @@
 //! - [`inspect`]: `util.inspect(value, options)`;
 //! - [`format_top_level`]: what the REPL writes for a statement's value;
 //! - [`format_print`]: what `print()` / `console.log` write;
-//! - [`format_error`] / [`error_text`] / [`frame_uncaught`]: uncaught errors;
+//! - [`format_error`] / [`error_text`]: errors (with and without `Uncaught`);
 //! - [`format_cursor_batch`]: a `find()` / `it` batch;
 //! - [`format_show_dbs`]: the `show dbs` table.
 
 mod color;
+mod container;
 mod cursor;
+mod entries;
 mod errors;
 mod format;
 mod group;
@@ -26,7 +28,7 @@ mod width;
 mod tests;
 
 pub use cursor::{format_cursor_batch, TYPE_IT_FOR_MORE};
-pub use errors::{error_text, format_error, frame_uncaught, ErrorInfo};
+pub use errors::{error_text, format_error, ErrorInfo};
 pub use number::js_number_to_string;
 pub use show::{format_bytes, format_show_dbs};
 

@@ -7,6 +7,7 @@ mod golden_db;
 mod golden_errors_show;
 mod golden_objects;
 mod golden_primitives;
+mod properties;
 mod spec_examples;
 
 use super::{format_top_level, Array, Object, Options, Style, Value};

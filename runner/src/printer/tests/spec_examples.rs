@@ -181,3 +181,18 @@ fn print_writes_strings_raw_and_joins_with_spaces() {
     let shown = crate::printer::format_print(&args, &Options::REPL);
     assert_eq!(shown, "cr\rhere 1 { a: 1 } ");
 }
+
+#[test]
+fn plain_object_class_has_no_prefix() {
+    let value = class_obj("Object", vec![("a", num(1.0))]);
+    assert_eq!(top(&value), "{ a: 1 }");
+}
+
+#[test]
+fn absurd_nesting_is_cut_instead_of_overflowing() {
+    let keys = vec!["a"; 3000];
+    let shown = format_top_level(&chain(&keys, num(1.0)), &Options::FULL_DEPTH);
+    assert!(shown.contains(
+        "[Object: Inspection interrupted prematurely. Maximum call stack size exceeded.]"
+    ));
+}

@@ -72,8 +72,17 @@ pub fn compile(req: &Value, kinds: &[Kind]) -> DResult<Exprs> {
     Ok(out)
 }
 
+/// Expressions may be at most 4 KB.
+const MAX_EXPRESSION_BYTES: usize = 4096;
+
 fn compile_one(kind: Kind, src: &str, ph: &mut Placeholders, out: &mut Exprs) -> DResult<()> {
     let fail = |m: String| invalid(kind, m);
+    if src.len() > MAX_EXPRESSION_BYTES {
+        return Err(fail(format!(
+            "Expression size has exceeded the maximum allowed size; expression size: {}",
+            src.len()
+        )));
+    }
     match kind {
         Kind::Update => {
             let mut actions = parser::parse_update(src).map_err(fail)?;

@@ -10,7 +10,12 @@ pub struct Parser<'a> {
     src: &'a str,
     toks: Vec<Token>,
     pos: usize,
+    depth: usize,
 }
+
+/// The service allows 32 levels of nesting; deeper input is refused before
+/// it can exhaust the stack.
+const MAX_DEPTH: usize = 32;
 
 const KEYWORDS: [&str; 5] = ["AND", "OR", "NOT", "BETWEEN", "IN"];
 const CLAUSES: [&str; 4] = ["SET", "REMOVE", "ADD", "DELETE"];
@@ -60,6 +65,7 @@ impl<'a> Parser<'a> {
             src,
             toks: tokenize(src),
             pos: 0,
+            depth: 0,
         })
     }
 
@@ -142,17 +148,27 @@ impl<'a> Parser<'a> {
         Ok(left)
     }
 
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_DEPTH {
+            return Err("Nesting Levels have exceeded supported limits".to_string());
+        }
+        self.depth += 1;
+        let result = f(self);
+        self.depth -= 1;
+        result
+    }
+
     fn not_cond(&mut self) -> PResult<Cond> {
         if self.peek_keyword("NOT") {
             self.advance();
-            return Ok(Cond::Not(Box::new(self.not_cond()?)));
+            return Ok(Cond::Not(Box::new(self.nested(Self::not_cond)?)));
         }
         self.primary_cond()
     }
 
     fn primary_cond(&mut self) -> PResult<Cond> {
         if self.eat(&Tok::LParen) {
-            let inner = self.or_cond()?;
+            let inner = self.nested(Self::or_cond)?;
             self.expect(&Tok::RParen)?;
             if matches!(inner, Cond::Paren(_)) {
                 return Err("The expression has redundant parentheses;".to_string());
@@ -231,7 +247,7 @@ impl<'a> Parser<'a> {
             return self.syntax_error();
         }
         loop {
-            args.push(self.update_value()?);
+            args.push(self.nested(Self::update_value)?);
             if !self.eat(&Tok::Comma) {
                 break;
             }
@@ -369,6 +385,17 @@ mod tests {
     fn precedence_binds_and_tighter_than_or() {
         let cond = parse_condition("a = :a OR b = :b AND c = :c").unwrap();
         assert!(matches!(cond, Cond::Or(_, ref right) if matches!(**right, Cond::And(_, _))));
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_without_overflowing() {
+        let deep = format!("{}a = :a{}", "(".repeat(5000), ")".repeat(5000));
+        assert_eq!(
+            parse_condition(&deep).unwrap_err(),
+            "Nesting Levels have exceeded supported limits"
+        );
+        let nots = format!("{}a = :a", "NOT ".repeat(5000));
+        assert!(parse_condition(&nots).is_err());
     }
 
     #[test]

@@ -94,6 +94,7 @@ impl Engine {
         let key = table.parse_key(&key_map)?;
         let consistent = bool_member(req, "ConsistentRead");
         let found = table.get(&key);
+        let found_count = u64::from(found.is_some());
         let mut consumed = Consumed::new(name);
         consumed.table = read_units(found.map(item_size).unwrap_or(0), consistent);
         let mut out = Map::new();
@@ -107,6 +108,7 @@ impl Engine {
             out.insert("ConsumedCapacity".into(), c);
         }
         self.current.read_units += consumed.total();
+        self.current.count = Some(found_count);
         Ok(Value::Object(out))
     }
 

@@ -4,12 +4,13 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{DResult, DynamoError};
+use super::{DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity::{read_units, Consumed, Mode};
 use crate::engine::dynamo::errors::shape_error;
 use crate::engine::dynamo::expr::ast::{Cond, Path};
 use crate::engine::dynamo::expr::eval::eval_cond;
 use crate::engine::dynamo::expr::projection::project;
+use crate::engine::dynamo::expr::Exprs;
 use crate::engine::dynamo::size::item_size;
 use crate::engine::dynamo::table::{key_of, Index, IndexKey, Table, TableKey};
 use crate::engine::dynamo::types::{item_from_json, item_to_json, Item, KeyVal};
@@ -33,6 +34,34 @@ pub struct Options<'a> {
     pub consistent: bool,
 }
 
+impl<'a> Options<'a> {
+    pub fn new(
+        source: &Source,
+        select: Option<&str>,
+        limit: Option<usize>,
+        exprs: &'a Exprs,
+        consistent: bool,
+    ) -> Options<'a> {
+        Options {
+            limit,
+            filter: exprs.filter.as_ref(),
+            projection: exprs.projection.as_deref(),
+            count_only: select == Some("COUNT"),
+            fetch_base: needs_fetch(source, select, exprs.projection.as_deref()),
+            consistent,
+        }
+    }
+}
+
+impl Engine {
+    /// Count, ScannedCount and units of a Query/Scan page for the request log.
+    pub(super) fn record_page(&mut self, page: &Page) {
+        self.current.count = Some(page.count as u64);
+        self.current.scanned_count = Some(page.scanned as u64);
+        self.current.read_units += page.consumed.total();
+    }
+}
+
 pub struct Page {
     pub items: Vec<Item>,
     pub count: usize,
@@ -46,6 +75,11 @@ pub fn select(req: &Value) -> DResult<Option<&str>> {
     let Some(s) = req.get("Select").and_then(Value::as_str) else {
         return Ok(None);
     };
+    if s == "COUNT" && req.get("ProjectionExpression").is_some() {
+        return Err(shape_error(
+            "Cannot specify the ProjectionExpression when choosing to get only the Count",
+        ));
+    }
     if [
         "SPECIFIC_ATTRIBUTES",
         "COUNT",
@@ -94,15 +128,26 @@ impl<'a> Source<'a> {
         }
     }
 
-    /// LastEvaluatedKey: table key, plus the index key when reading an index.
-    fn key_map(&self, base: &Item) -> Item {
+    /// The attributes of a LastEvaluatedKey, each once (an LSI shares the hash key).
+    fn key_names(&self) -> Vec<&'a str> {
         let mut names: Vec<&str> = vec![&self.table.schema.hash];
         names.extend(self.table.schema.range.as_deref());
         if let Some(index) = self.index {
             names.push(&index.schema.hash);
             names.extend(index.schema.range.as_deref());
         }
-        names
+        let mut unique: Vec<&str> = Vec::new();
+        for n in names {
+            if !unique.contains(&n) {
+                unique.push(n);
+            }
+        }
+        unique
+    }
+
+    /// LastEvaluatedKey: table key, plus the index key when reading an index.
+    fn key_map(&self, base: &Item) -> Item {
+        self.key_names()
             .iter()
             .filter_map(|n| base.get(*n).map(|v| (n.to_string(), v.clone())))
             .collect()
@@ -118,13 +163,8 @@ impl<'a> Source<'a> {
         };
         let key = item_from_json(raw)?;
         let table_key: TableKey = key_of(&self.table.schema, &key).ok_or_else(invalid)?;
-        let expected = self.key_map(&key).len();
-        let wanted = 1
-            + usize::from(self.table.schema.range.is_some())
-            + self
-                .index
-                .map_or(0, |i| 1 + usize::from(i.schema.range.is_some()));
-        if key.len() != wanted || expected != wanted {
+        let names = self.key_names();
+        if key.len() != names.len() || names.iter().any(|n| !key.contains_key(*n)) {
             return Err(invalid());
         }
         let (ih, ir) = match self.index {

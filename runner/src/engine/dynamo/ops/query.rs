@@ -4,13 +4,13 @@ use std::ops::Bound::{self, Excluded, Included, Unbounded};
 
 use serde_json::Value;
 
-use super::page::{check_index_read, limit, needs_fetch, select, Options, Source};
+use super::page::{check_index_read, limit, select, Options, Source};
 use super::{bool_member, required_str, DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity;
 use crate::engine::dynamo::expr::ast::{CmpOp, Cond, Operand};
 use crate::engine::dynamo::expr::key_condition::{bind, KeyCondition, SortCond};
 use crate::engine::dynamo::expr::resolve::walk_cond;
-use crate::engine::dynamo::expr::{compile, Kind};
+use crate::engine::dynamo::expr::{compile, Exprs, Kind};
 use crate::engine::dynamo::table::{IndexKey, KeySchema};
 use crate::engine::dynamo::types::{Item, KeyVal};
 
@@ -114,22 +114,13 @@ impl Engine {
         let mode = capacity::mode(req)?;
         let select = select(req)?;
         let limit = limit(req)?;
-        if req.get("KeyConditionExpression").is_none() && req.get("KeyConditions").is_none() {
-            return Err(DynamoError::validation(
-                "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.",
-            ));
-        }
+        require_key_condition(req)?;
         let exprs = compile(req, &[Kind::KeyCondition, Kind::Filter, Kind::Projection])?;
         let table = self.table_ref(required_str(req, "TableName")?)?;
         let source = Source::resolve(table, req.get("IndexName").and_then(Value::as_str))?;
         let consistent = bool_member(req, "ConsistentRead");
         check_index_read(&source, select, consistent)?;
-        let schema = key_schema(&source);
-        let hash = (schema.hash.as_str(), table.attr_type(&schema.hash));
-        let range = schema.range.as_deref().map(|r| (r, table.attr_type(r)));
-        let cond = bind(exprs.key.clone().unwrap_or_default(), hash, range)
-            .map_err(DynamoError::validation)?;
-        check_filter_keys(exprs.filter.as_ref(), schema)?;
+        let cond = bind_key_condition(&source, &exprs)?;
         let start = source.start_key(req)?;
         if let Some(s) = &start {
             check_start(s, &source, &cond)?;
@@ -138,23 +129,36 @@ impl Engine {
             .get("ScanIndexForward")
             .and_then(Value::as_bool)
             .unwrap_or(true);
-        let count_only = select == Some("COUNT");
-        let opts = Options {
-            limit,
-            filter: exprs.filter.as_ref(),
-            projection: exprs.projection.as_deref(),
-            count_only,
-            fetch_base: needs_fetch(&source, select, exprs.projection.as_deref()),
-            consistent,
-        };
+        let opts = Options::new(&source, select, limit, &exprs, consistent);
         let rows = query_rows(&source, &cond, start.as_ref(), forward);
         let page = source.read_page(rows.into_iter(), &opts);
-        let response = page.to_json(count_only, mode);
-        self.current.count = Some(page.count as u64);
-        self.current.scanned_count = Some(page.scanned as u64);
-        self.current.read_units += page.consumed.total();
+        let response = page.to_json(opts.count_only, mode);
+        self.record_page(&page);
         Ok(response)
     }
+}
+
+fn require_key_condition(req: &Value) -> DResult<()> {
+    if req.get("KeyConditionExpression").is_some() || req.get("KeyConditions").is_some() {
+        return Ok(());
+    }
+    Err(DynamoError::validation(
+        "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.",
+    ))
+}
+
+/// The key condition against the queried key schema, and no filter on its keys.
+fn bind_key_condition(source: &Source, exprs: &Exprs) -> DResult<KeyCondition> {
+    let schema = key_schema(source);
+    let hash = (schema.hash.as_str(), source.table.attr_type(&schema.hash));
+    let range = schema
+        .range
+        .as_deref()
+        .map(|r| (r, source.table.attr_type(r)));
+    let cond = bind(exprs.key.clone().unwrap_or_default(), hash, range)
+        .map_err(DynamoError::validation)?;
+    check_filter_keys(exprs.filter.as_ref(), schema)?;
+    Ok(cond)
 }
 
 /// Base items matching the key condition, in read order, after the start key.

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::page::{check_index_read, limit, needs_fetch, select, Options, Source};
+use super::page::{check_index_read, limit, select, Options, Source};
 use super::{bool_member, required_str, DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity;
 use crate::engine::dynamo::expr::{compile, Kind};
@@ -55,22 +55,12 @@ impl Engine {
         let consistent = bool_member(req, "ConsistentRead");
         check_index_read(&source, select, consistent)?;
         let start = source.start_key(req)?;
-        let count_only = select == Some("COUNT");
-        let opts = Options {
-            limit,
-            filter: exprs.filter.as_ref(),
-            projection: exprs.projection.as_deref(),
-            count_only,
-            fetch_base: needs_fetch(&source, select, exprs.projection.as_deref()),
-            consistent,
-        };
+        let opts = Options::new(&source, select, limit, &exprs, consistent);
         let in_segment = |k: &KeyVal| segment.is_none_or(|(s, t)| segment_of(k, t) == s);
         let rows = scan_rows(&source, start.as_ref(), &in_segment);
         let page = source.read_page(rows, &opts);
-        let response = page.to_json(count_only, mode);
-        self.current.count = Some(page.count as u64);
-        self.current.scanned_count = Some(page.scanned as u64);
-        self.current.read_units += page.consumed.total();
+        let response = page.to_json(opts.count_only, mode);
+        self.record_page(&page);
         Ok(response)
     }
 }

@@ -8,11 +8,23 @@ use super::{required_str, DResult, DynamoError, Engine};
 use crate::engine::dynamo::errors::{invalid_params, shape_error};
 use crate::engine::dynamo::table::{Index, KeySchema, Projection, Table};
 
-fn valid_name(name: &str) -> bool {
-    (3..=255).contains(&name.len())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+/// Table and index names: 3-255 characters from `[a-zA-Z0-9_.-]`.
+fn check_name(name: &str, member: &str) -> DResult<()> {
+    let constraint = if name.len() < 3 {
+        "Member must have length greater than or equal to 3"
+    } else if name.len() > 255 {
+        "Member must have length less than or equal to 255"
+    } else if !name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+    {
+        "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"
+    } else {
+        return Ok(());
+    };
+    Err(shape_error(&format!(
+        "Value '{name}' at '{member}' failed to satisfy constraint: {constraint}"
+    )))
 }
 
 fn parse_key_schema(value: Option<&Value>) -> DResult<KeySchema> {
@@ -70,11 +82,7 @@ fn parse_index(def: &Value, global: bool, table: &KeySchema) -> DResult<Index> {
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_string();
-    if !valid_name(&name) {
-        return Err(shape_error(&format!(
-            "Value '{name}' at 'indexName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"
-        )));
-    }
+    check_name(&name, "indexName")?;
     let schema = parse_key_schema(def.get("KeySchema"))?;
     if !global && (schema.hash != table.hash || schema.range.is_none()) {
         return Err(invalid_params(
@@ -157,11 +165,7 @@ fn parse_indexes(
 impl Engine {
     pub(in crate::engine::dynamo) fn create_table(&mut self, req: &Value) -> DResult<Value> {
         let name = required_str(req, "TableName")?.to_string();
-        if !valid_name(&name) {
-            return Err(shape_error(&format!(
-                "Value '{name}' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"
-            )));
-        }
+        check_name(&name, "tableName")?;
         let schema = parse_key_schema(req.get("KeySchema"))?;
         let mut indexes = parse_indexes(req, "LocalSecondaryIndexes", false, &schema)?;
         indexes.extend(parse_indexes(req, "GlobalSecondaryIndexes", true, &schema)?);

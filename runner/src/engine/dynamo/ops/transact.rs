@@ -135,50 +135,30 @@ impl Engine {
         req: &Value,
     ) -> DResult<Value> {
         let mode = capacity::mode(req)?;
-        let mut actions = Vec::new();
-        for entry in transact_items(req)? {
-            let action = self.parse_action(&entry)?;
-            if actions
-                .iter()
-                .any(|a: &Action| a.table == action.table && a.key == action.key)
-            {
-                return Err(DynamoError::validation(
-                    "Transaction request cannot include multiple operations on one item",
-                ));
-            }
-            actions.push(action);
-        }
+        let actions = self.parse_actions(req)?;
         let outcomes: Vec<Result<Option<Item>, Value>> =
             actions.iter().map(|a| self.evaluate(a)).collect();
         if outcomes.iter().any(Result::is_err) {
-            let reasons = outcomes
-                .into_iter()
-                .map(|o| o.err().unwrap_or_else(|| json!({ "Code": "None" })))
-                .collect();
-            return Err(cancelled(reasons));
+            let none = || json!({ "Code": "None" });
+            return Err(cancelled(
+                outcomes
+                    .into_iter()
+                    .map(|o| o.err().unwrap_or_else(none))
+                    .collect(),
+            ));
         }
         let mut per_table: IndexMap<String, Consumed> = IndexMap::new();
         for (action, outcome) in actions.iter().zip(outcomes) {
-            let new = outcome.unwrap_or_default();
-            let c = self.commit(action, new)?;
+            let c = self.commit(action, outcome.unwrap_or_default())?;
             let entry = per_table
                 .entry(action.table.clone())
                 .or_insert_with(|| Consumed::new(&action.table));
             entry.write = true;
+            entry.transactional = Some(TxKind::Write);
             entry.add(&c);
         }
-        let consumed: Vec<Consumed> = per_table
-            .into_values()
-            .map(|mut c| {
-                c.transactional = Some(TxKind::Write);
-                c
-            })
-            .collect();
-        self.current.table = consumed
-            .iter()
-            .map(|c| c.table_name.clone())
-            .collect::<Vec<_>>()
-            .join(",");
+        let consumed: Vec<Consumed> = per_table.into_values().collect();
+        self.record_tables(&consumed);
         self.current.write_units += consumed.iter().map(Consumed::total).sum::<f64>();
         let mut out = json!({ "ItemCollectionMetrics": {} });
         if mode != capacity::Mode::None {
@@ -186,6 +166,29 @@ impl Engine {
                 Value::Array(consumed.iter().filter_map(|c| c.to_json(mode)).collect());
         }
         Ok(out)
+    }
+
+    /// Every action checked, and no two on the same item.
+    fn parse_actions(&self, req: &Value) -> DResult<Vec<Action>> {
+        let mut actions: Vec<Action> = Vec::new();
+        for entry in transact_items(req)? {
+            let action = self.parse_action(&entry)?;
+            if actions
+                .iter()
+                .any(|a| a.table == action.table && a.key == action.key)
+            {
+                return Err(DynamoError::validation(
+                    "Transaction request cannot include multiple operations on one item",
+                ));
+            }
+            actions.push(action);
+        }
+        Ok(actions)
+    }
+
+    fn record_tables(&mut self, consumed: &[Consumed]) {
+        let names: Vec<String> = consumed.iter().map(|c| c.table_name.clone()).collect();
+        self.current.table = names.join(",");
     }
 
     /// Writes one action's result; returns its (doubled) units.

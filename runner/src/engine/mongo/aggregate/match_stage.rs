@@ -40,7 +40,7 @@ impl MatchStage {
 
     pub fn matches(&self, doc: &Document, vars: &Vars) -> Result<bool, MongoError> {
         for e in &self.exprs {
-            if !expr::truthy(&expr::evaluate(e, doc, vars)?) {
+            if !expr::evaluate_truthy(e, doc, vars)? {
                 return Ok(false);
             }
         }

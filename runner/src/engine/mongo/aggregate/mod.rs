@@ -44,6 +44,16 @@ pub trait Catalog {
     }
 }
 
+/// Any `Fn(ns) -> documents` is a catalog (handy for engines and tests).
+impl<F> Catalog for F
+where
+    F: Fn(&str) -> Result<Vec<Document>, MongoError>,
+{
+    fn collection_documents(&self, ns: &str) -> Result<Vec<Document>, MongoError> {
+        self(ns)
+    }
+}
+
 /// Runs `pipeline` over `input`; `db` names the database `$lookup` reads from.
 pub fn run_pipeline(
     input: Vec<Document>,

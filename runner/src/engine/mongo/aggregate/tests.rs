@@ -633,3 +633,99 @@ fn lookup_null_joins_follow_the_dotted_null_rule() {
     let out = run_pipeline(vec![doc! { "_id": 0 }], &pipeline, "kampus", &c);
     assert_eq!(out, Ok(vec![doc! { "ids": [3, 4, 5] }]));
 }
+
+#[test]
+fn lookup_combined_join_and_pipeline_and_uncorrelated() {
+    let out = ok(
+        mahasiswa(),
+        bson::bson!([
+            { "$match": { "_id": "M004" } },
+            { "$lookup": { "from": "mata_kuliah", "localField": "mataKuliahId", "foreignField": "_id",
+                           "pipeline": [ { "$match": { "sks": { "$gte": 4 } } }, { "$project": { "_id": 0, "nama": 1 } } ],
+                           "as": "berat" } },
+            { "$lookup": { "from": "mata_kuliah", "pipeline": [ { "$count": "n" } ], "as": "semua" } },
+            { "$project": { "_id": 0, "berat": 1, "semua": 1 } }
+        ]),
+    );
+    assert_eq!(
+        out,
+        vec![
+            doc! { "berat": [ { "nama": "Algoritma dan Pemrograman" } ], "semua": [ { "n": 4 } ] }
+        ]
+    );
+    let e = err(
+        vec![],
+        bson::bson!([{ "$lookup": { "from": "x", "localField": "a", "as": "b" } }]),
+    );
+    assert_eq!(e.message, "$lookup requires either 'pipeline' or both 'localField' and 'foreignField' to be specified");
+}
+
+#[test]
+fn unwind_then_group_counts_students_per_course() {
+    let out = ok(
+        mahasiswa(),
+        bson::bson!([
+            { "$unwind": "$mataKuliahId" },
+            { "$group": { "_id": "$mataKuliahId", "jumlah": { "$sum": 1 }, "nama": { "$addToSet": "$nama" } } },
+            { "$sort": { "jumlah": -1, "_id": 1 } }
+        ]),
+    );
+    let rows: Vec<(String, i32)> = out
+        .iter()
+        .filter_map(|d| {
+            Some((
+                d.get_str("_id").ok()?.to_string(),
+                d.get_i32("jumlah").ok()?,
+            ))
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            ("TSA201".to_string(), 2),
+            ("TSA301".to_string(), 2),
+            ("TSA101".to_string(), 1),
+            ("TSA999".to_string(), 1),
+        ]
+    );
+    assert_eq!(out[0].get_array("nama").ok().map(|a| a.len()), Some(2));
+}
+
+#[test]
+fn compound_group_keys_and_conditional_projection() {
+    let out = ok(
+        mahasiswa(),
+        bson::bson!([
+            { "$group": { "_id": { "angkatan": "$angkatan" }, "n": { "$sum": 1 } } },
+            { "$sort": { "_id.angkatan": 1 } },
+            { "$project": { "_id": 0, "angkatan": "$_id.angkatan", "ramai": { "$cond": [{ "$gte": ["$n", 2] }, "ya", "tidak"] } } }
+        ]),
+    );
+    assert_eq!(
+        out,
+        vec![
+            doc! { "angkatan": 2021, "ramai": "tidak" },
+            doc! { "angkatan": 2022, "ramai": "ya" },
+            doc! { "angkatan": 2023, "ramai": "ya" },
+        ]
+    );
+}
+
+#[test]
+fn closures_are_catalogs() {
+    let foreign = |ns: &str| -> Result<Vec<Document>, MongoError> {
+        Ok(if ns == "db.f" {
+            vec![doc! { "_id": 1, "k": "a" }]
+        } else {
+            Vec::new()
+        })
+    };
+    let pipeline = stages(
+        bson::bson!([{ "$lookup": { "from": "f", "localField": "k", "foreignField": "k", "as": "j" } }]),
+    );
+    let out = run_pipeline(vec![doc! { "k": "a" }], &pipeline, "db", &foreign);
+    assert_eq!(
+        out,
+        Ok(vec![doc! { "k": "a", "j": [ { "_id": 1, "k": "a" } ] }])
+    );
+}

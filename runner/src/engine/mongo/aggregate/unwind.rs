@@ -83,41 +83,54 @@ fn parse_object(spec: &Document) -> Result<Unwind, MongoError> {
         preserve: false,
     };
     for (key, value) in spec {
-        match (key.as_str(), value) {
-            ("path", Bson::String(s)) => unwind.path = field_path(s)?,
-            ("path", other) => {
-                return Err(fail(
-                    28808,
-                    format!("expected a string as the path for $unwind stage, got {}", type_name(Some(other))),
-                ))
-            }
-            ("preserveNullAndEmptyArrays", Bson::Boolean(b)) => unwind.preserve = *b,
-            ("preserveNullAndEmptyArrays", other) => {
-                return Err(fail(
-                    28809,
-                    format!(
-                        "expected a boolean for the preserveNullAndEmptyArrays option to $unwind stage, got {}",
-                        type_name(Some(other))
-                    ),
-                ))
-            }
-            ("includeArrayIndex", Bson::String(s)) => unwind.index_field = Some(index_field(s)?),
-            ("includeArrayIndex", other) => {
-                return Err(fail(
-                    28810,
-                    format!(
-                        "expected a non-empty string for the includeArrayIndex  option to $unwind stage, got {}",
-                        type_name(Some(other))
-                    ),
-                ))
-            }
-            (other, _) => return Err(fail(28811, format!("unrecognized option to $unwind stage: {other}"))),
-        }
+        unwind.set_option(key, value)?;
     }
     if unwind.path.is_empty() {
         return Err(fail(28812, "no path specified to $unwind stage"));
     }
     Ok(unwind)
+}
+
+impl Unwind {
+    fn set_option(&mut self, key: &str, value: &Bson) -> Result<(), MongoError> {
+        match (key, value) {
+            ("path", Bson::String(s)) => self.path = field_path(s)?,
+            ("preserveNullAndEmptyArrays", Bson::Boolean(b)) => self.preserve = *b,
+            ("includeArrayIndex", Bson::String(s)) => self.index_field = Some(index_field(s)?),
+            ("path", other) => return Err(option_type(28808, "a string as the path for", other)),
+            ("preserveNullAndEmptyArrays", other) => {
+                return Err(option_type(
+                    28809,
+                    "a boolean for the preserveNullAndEmptyArrays option to",
+                    other,
+                ))
+            }
+            ("includeArrayIndex", other) => {
+                return Err(option_type(
+                    28810,
+                    "a non-empty string for the includeArrayIndex  option to",
+                    other,
+                ))
+            }
+            (other, _) => {
+                return Err(fail(
+                    28811,
+                    format!("unrecognized option to $unwind stage: {other}"),
+                ))
+            }
+        }
+        Ok(())
+    }
+}
+
+fn option_type(code: i32, expected: &str, value: &Bson) -> MongoError {
+    fail(
+        code,
+        format!(
+            "expected {expected} $unwind stage, got {}",
+            type_name(Some(value))
+        ),
+    )
 }
 
 fn index_field(s: &str) -> Result<String, MongoError> {

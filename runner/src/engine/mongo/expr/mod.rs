@@ -67,6 +67,11 @@ pub fn evaluate(expr: &Bson, root: &Document, vars: &Vars) -> Result<Evaluated, 
     }
 }
 
+/// Evaluates `expr` and applies the server's truthiness (what `$expr` does).
+pub fn evaluate_truthy(expr: &Bson, root: &Document, vars: &Vars) -> Result<bool, MongoError> {
+    Ok(truthy(&evaluate(expr, root, vars)?))
+}
+
 /// Checks an expression's shape and operator names without evaluating it,
 /// so that a bad pipeline fails before any document is read (as the server does).
 pub fn validate(expr: &Bson) -> Result<(), MongoError> {

@@ -244,26 +244,9 @@ fn trim(op: &str, arg: &Bson, ctx: &Ctx, left: bool, right: bool) -> Result<Eval
     let input = spec
         .get("input")
         .ok_or_else(|| fail(50695, format!("{op} requires an 'input' parameter")))?;
-    let text = match ctx.eval(input)? {
-        v if args::nullish(&v) => return Ok(Some(Bson::Null)),
-        Some(Bson::String(s)) => s,
-        other => {
-            return Err(fail(
-                50699,
-                format!(
-                    "{op} requires its input to be a string, got {} instead.",
-                    show_opt(&other)
-                ),
-            ))
-        }
-    };
-    let chars: Option<Vec<char>> = match spec.get("chars") {
-        Some(c) => match ctx.eval(c)? {
-            v if args::nullish(&v) => return Ok(Some(Bson::Null)),
-            Some(Bson::String(s)) => Some(s.chars().collect()),
-            _ => return Err(fail(50700, format!("{op} requires 'chars' to be a string"))),
-        },
-        None => None,
+    let (Some(text), Some(chars)) = (trim_input(op, input, ctx)?, trim_chars(op, spec, ctx)?)
+    else {
+        return Ok(Some(Bson::Null));
     };
     let is_trimmed = |c: char| match &chars {
         Some(set) => set.contains(&c),
@@ -277,6 +260,37 @@ fn trim(op: &str, arg: &Bson, ctx: &Ctx, left: bool, right: bool) -> Result<Eval
         out = out.trim_end_matches(is_trimmed);
     }
     Ok(Some(Bson::String(out.to_string())))
+}
+
+/// The string to trim; `None` when null/missing (the result is null).
+fn trim_input(op: &str, input: &Bson, ctx: &Ctx) -> Result<Option<String>, MongoError> {
+    match ctx.eval(input)? {
+        v if args::nullish(&v) => Ok(None),
+        Some(Bson::String(s)) => Ok(Some(s)),
+        other => Err(fail(
+            50699,
+            format!(
+                "{op} requires its input to be a string, got {} instead.",
+                show_opt(&other)
+            ),
+        )),
+    }
+}
+
+/// `Some(None)`: default whitespace; `Some(Some(set))`: given chars; `None`: null result.
+fn trim_chars(
+    op: &str,
+    spec: &bson::Document,
+    ctx: &Ctx,
+) -> Result<Option<Option<Vec<char>>>, MongoError> {
+    let Some(c) = spec.get("chars") else {
+        return Ok(Some(None));
+    };
+    match ctx.eval(c)? {
+        v if args::nullish(&v) => Ok(None),
+        Some(Bson::String(s)) => Ok(Some(Some(s.chars().collect()))),
+        _ => Err(fail(50700, format!("{op} requires 'chars' to be a string"))),
+    }
 }
 
 fn show_opt(value: &Evaluated) -> String {

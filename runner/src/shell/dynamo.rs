@@ -1,0 +1,134 @@
+//! The DynamoDB globals of the shell: `dynamodb.<action>(params)`, the
+//! DocumentClient `ddb.<op>(params)` and the learning aids `ddb.koleksi`,
+//! `ddb.riwayat` and `ddb.ekspresi`. The JavaScript half is in
+//! [`super::dynamo_prelude`]; the natives here reach the engine through the session.
+
+use boa_engine::native_function::NativeFunctionPointer;
+use boa_engine::{Context, JsError, JsNativeError, JsResult, JsValue};
+use serde_json::{json, Value};
+
+use super::dynamo_aids;
+use super::engines::{session_from, SessionHandle};
+use super::jsutil::js_str;
+use super::natives::register_native;
+use super::{Shell, ShellError};
+use crate::engine::dynamo::DynamoError;
+
+/// Registers the natives and evaluates the prelude that defines `dynamodb` and `ddb`.
+pub fn install(shell: &mut Shell) -> Result<(), ShellError> {
+    let natives: [(&str, NativeFunctionPointer, usize); 4] =
+        [("execute", execute, 2), ("koleksi", koleksi, 2), ("riwayat", riwayat, 0), ("ekspresi", ekspresi, 2)];
+    for (name, f, arity) in natives {
+        register_native(shell.context(), "__dynamo", name, f, arity).map_err(|e| ShellError::Script(e.to_string()))?;
+    }
+    shell.install_prelude(super::dynamo_prelude::PRELUDE)
+}
+
+fn session(ctx: &Context) -> JsResult<SessionHandle> {
+    session_from(ctx).ok_or_else(|| JsNativeError::error().with_message("no session").into())
+}
+
+fn arg_text(args: &[JsValue], i: usize, ctx: &mut Context) -> JsResult<Option<String>> {
+    match args.get(i) {
+        None => Ok(None),
+        Some(v) if v.is_null() || v.is_undefined() => Ok(None),
+        Some(v) => Ok(Some(v.to_string(ctx)?.to_std_string_lossy())),
+    }
+}
+
+fn error(message: String) -> JsError {
+    JsNativeError::error().with_message(message).into()
+}
+
+fn print(ctx: &Context, text: &str) -> JsResult<()> {
+    let s = session(ctx)?;
+    let mut s = s.borrow_mut();
+    s.out.push_str(text);
+    s.out.push('\n');
+    Ok(())
+}
+
+/// `__dynamo.execute(action, requestJson)` → `{"ok":true,"response":…}` or
+/// `{"ok":false,"error":{code, message, …}}` as JSON text.
+fn execute(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let action = arg_text(args, 0, ctx)?.unwrap_or_default();
+    let text = arg_text(args, 1, ctx)?.unwrap_or_else(|| "{}".to_string());
+    let request: Value = serde_json::from_str(&text).map_err(|e| error(e.to_string()))?;
+    let s = session(ctx)?;
+    let engines = s.borrow().engines.clone();
+    let result = engines.borrow_mut().dynamo.execute(&action, request);
+    let reply = match result {
+        Ok(response) => json!({ "ok": true, "response": response }),
+        Err(e) => json!({ "ok": false, "error": error_body(&e) }),
+    };
+    Ok(js_str(&reply.to_string()))
+}
+
+fn error_body(e: &DynamoError) -> Value {
+    let mut body = json!({ "code": e.code, "message": e.message });
+    if let Some(item) = &e.item {
+        body["Item"] = item.clone();
+    }
+    if let Some(reasons) = &e.cancellation_reasons {
+        body["CancellationReasons"] = Value::Array(reasons.clone());
+    }
+    body
+}
+
+fn koleksi(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let table = arg_text(args, 0, ctx)?.unwrap_or_default();
+    let pk = arg_text(args, 1, ctx)?;
+    let s = session(ctx)?;
+    let engines = s.borrow().engines.clone();
+    let text = dynamo_aids::koleksi(&engines.borrow().dynamo, &table, pk.as_deref()).map_err(error)?;
+    print(ctx, &text)?;
+    Ok(JsValue::undefined())
+}
+
+fn riwayat(_: &JsValue, _: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let s = session(ctx)?;
+    let engines = s.borrow().engines.clone();
+    let text = dynamo_aids::riwayat(engines.borrow().dynamo.history());
+    print(ctx, &text)?;
+    Ok(JsValue::undefined())
+}
+
+/// Prints the SDK v3 snippet and returns the request members as JSON text.
+fn ekspresi(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let spec_text = arg_text(args, 0, ctx)?.unwrap_or_else(|| "{}".to_string());
+    let spec: Value = serde_json::from_str(&spec_text).map_err(|e| error(e.to_string()))?;
+    let obj = spec.as_object().ok_or_else(|| error("ddb.ekspresi butuh objek, misalnya { EntityRef: 'WS#acme' }".into()))?;
+    let parts = dynamo_aids::parse_parts(obj).map_err(error)?;
+    if parts.is_empty() {
+        return Err(error("ddb.ekspresi butuh paling sedikit satu atribut kunci".into()));
+    }
+    let table = arg_text(args, 1, ctx)?
+        .or_else(|| obj.get("TableName").and_then(Value::as_str).map(str::to_string))
+        .unwrap_or_else(|| guess_table(ctx, &parts));
+    let members = dynamo_aids::ekspresi(&parts);
+    print(ctx, &format!("// AWS SDK for JavaScript v3:\n{}", dynamo_aids::sdk_snippet(&table, &members)))?;
+    let mut request = serde_json::Map::new();
+    request.insert("TableName".into(), json!(table));
+    request.extend(members.as_object().cloned().unwrap_or_default());
+    Ok(js_str(&Value::Object(request).to_string()))
+}
+
+/// The table whose key schema holds the first attribute, if exactly one does.
+fn guess_table(ctx: &Context, parts: &[(String, dynamo_aids::KeyPart)]) -> String {
+    let fallback = "NamaTabel".to_string();
+    let (Ok(s), Some((attr, _))) = (session(ctx), parts.first()) else {
+        return fallback;
+    };
+    let engines = s.borrow().engines.clone();
+    let engines = engines.borrow();
+    let names: Vec<String> = engines
+        .dynamo
+        .table_names()
+        .into_iter()
+        .filter(|n| engines.dynamo.table(n).is_some_and(|t| t.schema.hash == *attr))
+        .collect();
+    match names.as_slice() {
+        [only] => only.clone(),
+        _ => fallback,
+    }
+}
