@@ -32,6 +32,7 @@ mod syntax;
 mod v8_messages;
 mod writer;
 
+pub use crate::engine::dynamo::RequestRecord as DynamoRequestRecord;
 pub use engines::{EngineHandle, Engines, Session, SessionHandle};
 
 /// How a shell session starts.
@@ -241,6 +242,11 @@ impl Shell {
         let engines = self.engines();
         let result = engines.borrow_mut().dynamo.execute(action, req);
         Ok(result?)
+    }
+
+    /// DynamoDB requests made since the last call (for grading).
+    pub fn take_dynamo_log(&mut self) -> Vec<DynamoRequestRecord> {
+        self.engines().borrow_mut().dynamo.take_request_log()
     }
 
     /// Evaluates one of our own JavaScript preludes (for modules adding globals).
