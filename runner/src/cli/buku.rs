@@ -1,10 +1,27 @@
-//! `kursus buku`.
+//! `kursus buku [--sajikan]` (alias book): builds the book, optionally serves it.
 
+use crate::course::catalog::{locate_root, Course};
+use crate::course::{book, pesan, serve};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]
-pub struct Args {}
+pub struct Args {
+    /// Sajikan buku di 127.0.0.1 setelah dibangun
+    #[arg(long)]
+    pub sajikan: bool,
+    /// Port untuk --sajikan (0 = pilih port bebas)
+    #[arg(long, default_value_t = 3000)]
+    pub port: u16,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("belum tersedia")
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let course = Course::load(&locate_root()?)?;
+    let html = book::build(course)?;
+    println!("{}", pesan::buku_selesai(html.display()));
+    if args.sajikan {
+        let listener = serve::bind(args.port)?;
+        println!("{}", pesan::buku_disajikan(listener.local_addr()?));
+        serve::serve(listener, &html);
+    }
+    Ok(ExitCode::SUCCESS)
 }

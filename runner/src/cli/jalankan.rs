@@ -1,7 +1,12 @@
 //! `kursus jalankan [--pelajaran ID] [--objectid HEX] [FILE | -]`: a script as if typed.
 
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+use anyhow::Context as _;
+
+use crate::shell::{split, Shell, ShellOptions};
 
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
@@ -15,6 +20,63 @@ pub struct Args {
     pub file: Option<PathBuf>,
 }
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("belum tersedia")
+/// Loads a lesson's dataset into a fresh shell. The course module plugs in here.
+pub type LessonLoader = fn(&mut Shell, &str) -> anyhow::Result<()>;
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    run_with_loader(args, None)
+}
+
+/// `jalankan` with a lesson loader for `--pelajaran` (the course layer passes one).
+pub fn run_with_loader(args: Args, loader: Option<LessonLoader>) -> anyhow::Result<ExitCode> {
+    let source = read_source(args.file.as_ref())?;
+    let seed = args.objectid.as_deref().map(parse_objectid).transpose()?;
+    let mut shell = Shell::new(ShellOptions {
+        objectid_seed: seed,
+    });
+    if let Some(id) = &args.pelajaran {
+        match loader {
+            Some(load) => load(&mut shell, id)?,
+            None => anyhow::bail!("pelajaran '{id}' belum dapat dimuat"),
+        }
+    }
+    stream(&mut shell, &source)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints each unit's output as soon as it is evaluated.
+pub fn stream(shell: &mut Shell, source: &str) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for unit in split::split_units(source) {
+        if shell.has_quit() {
+            break;
+        }
+        let output = shell.run_unit(&unit);
+        if shell.has_quit() && output.text.is_empty() {
+            break;
+        }
+        out.write_all(output.render(true).as_bytes())?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+fn read_source(file: Option<&PathBuf>) -> anyhow::Result<String> {
+    match file {
+        Some(path) if path.as_os_str() != "-" => std::fs::read_to_string(path)
+            .with_context(|| format!("tidak dapat membaca {}", path.display())),
+        _ => {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text)?;
+            Ok(text)
+        }
+    }
+}
+
+/// 24 hex digits → the 12 bytes of an ObjectId.
+pub fn parse_objectid(hex: &str) -> anyhow::Result<[u8; 12]> {
+    let oid = bson::oid::ObjectId::parse_str(hex)
+        .map_err(|_| anyhow::anyhow!("--objectid harus 24 digit heksadesimal, bukan '{hex}'"))?;
+    Ok(oid.bytes())
 }

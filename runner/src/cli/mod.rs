@@ -1,6 +1,7 @@
 //! The command line: argument parsing and one file per subcommand.
 
 use clap::{Parser, Subcommand};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub mod buku;
@@ -15,6 +16,12 @@ pub mod repl;
 pub struct Args {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Buka REPL langsung pada latihan ini, misalnya banyak-ke-banyak/peserta-kuliah
+    #[arg(long, value_name = "PELAJARAN/LATIHAN")]
+    pub latihan: Option<String>,
+    /// Folder data untuk kemajuan (bawaan: KURSUS_DATA_DIR atau folder data pengguna)
+    #[arg(long, global = true, value_name = "FOLDER")]
+    pub data_dir: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -33,12 +40,19 @@ pub enum Command {
     Buku(buku::Args),
 }
 
+/// Bare `kursus` (or `kursus --latihan ID`): the REPL at the learner's exercise.
+fn belajar(latihan: Option<&str>, data_dir: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
+    let (_session, greeting) = crate::course::learner::open(latihan, data_dir)?;
+    println!("{greeting}");
+    repl::run(repl::Args::default())
+}
+
 pub fn dispatch(args: Args) -> ExitCode {
     let result = match args.command {
-        None => repl::run(repl::Args::default()),
+        None => belajar(args.latihan.as_deref(), args.data_dir.as_deref()),
         Some(Command::Jalankan(a)) => jalankan::run(a),
         Some(Command::Periksa(a)) => periksa::run(a),
-        Some(Command::Daftar(a)) => daftar::run(a),
+        Some(Command::Daftar(a)) => daftar::run(a, args.data_dir.as_deref()),
         Some(Command::Buku(a)) => buku::run(a),
     };
     match result {

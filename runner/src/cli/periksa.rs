@@ -1,10 +1,36 @@
-//! `kursus periksa`.
+//! `kursus periksa [--perbarui]` (alias check): every example and exercise of the book.
 
+use crate::course::catalog::{locate_root, Course};
+use crate::course::check::{check_course, Options};
+use crate::course::render::colour_wanted;
+use crate::course::shell_port::ShellFactory;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]
-pub struct Args {}
+pub struct Args {
+    /// Tulis ulang blok keluaran dan field `keluaran` dari keluaran sebenarnya (untuk penulis)
+    #[arg(long)]
+    pub perbarui: bool,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("belum tersedia")
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    run_with(args, &crate::course::real_shell::factory)
+}
+
+pub fn run_with<F: ShellFactory>(args: Args, factory: &F) -> anyhow::Result<ExitCode> {
+    let course = Course::load(&locate_root()?)?;
+    let options = Options {
+        update: args.perbarui,
+        colour: colour_wanted(),
+    };
+    let report = check_course(factory, &course, options)?;
+    for line in &report.lines {
+        println!("{line}");
+    }
+    println!("{}", report.summary());
+    Ok(if report.failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

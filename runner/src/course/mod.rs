@@ -1,1 +1,29 @@
 //! The course: lessons, exercises, grading, progress and the book. Talks only to the shell.
+
+pub mod book;
+pub mod catalog;
+pub mod chapter;
+pub mod check;
+pub mod dataset;
+pub mod efficiency;
+pub mod error;
+pub mod feedback;
+pub mod grade;
+pub mod items;
+pub mod learner;
+pub mod lesson;
+pub mod lesson_edit;
+pub mod listing;
+pub mod manifest;
+pub mod pesan;
+pub mod preprocessor;
+pub mod progress;
+pub mod real_shell;
+pub mod render;
+pub mod serve;
+pub mod session;
+pub mod shell_port;
+mod toml_file;
+
+pub use catalog::{Course, ExerciseRef, Lesson};
+pub use error::CourseError;

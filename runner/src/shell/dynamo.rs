@@ -16,10 +16,15 @@ use crate::engine::dynamo::DynamoError;
 
 /// Registers the natives and evaluates the prelude that defines `dynamodb` and `ddb`.
 pub fn install(shell: &mut Shell) -> Result<(), ShellError> {
-    let natives: [(&str, NativeFunctionPointer, usize); 4] =
-        [("execute", execute, 2), ("koleksi", koleksi, 2), ("riwayat", riwayat, 0), ("ekspresi", ekspresi, 2)];
+    let natives: [(&str, NativeFunctionPointer, usize); 4] = [
+        ("execute", execute, 2),
+        ("koleksi", koleksi, 2),
+        ("riwayat", riwayat, 0),
+        ("ekspresi", ekspresi, 2),
+    ];
     for (name, f, arity) in natives {
-        register_native(shell.context(), "__dynamo", name, f, arity).map_err(|e| ShellError::Script(e.to_string()))?;
+        register_native(shell.context(), "__dynamo", name, f, arity)
+            .map_err(|e| ShellError::Script(e.to_string()))?;
     }
     shell.install_prelude(super::dynamo_prelude::PRELUDE)
 }
@@ -80,7 +85,8 @@ fn koleksi(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue
     let pk = arg_text(args, 1, ctx)?;
     let s = session(ctx)?;
     let engines = s.borrow().engines.clone();
-    let text = dynamo_aids::koleksi(&engines.borrow().dynamo, &table, pk.as_deref()).map_err(error)?;
+    let text =
+        dynamo_aids::koleksi(&engines.borrow().dynamo, &table, pk.as_deref()).map_err(error)?;
     print(ctx, &text)?;
     Ok(JsValue::undefined())
 }
@@ -97,16 +103,30 @@ fn riwayat(_: &JsValue, _: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
 fn ekspresi(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
     let spec_text = arg_text(args, 0, ctx)?.unwrap_or_else(|| "{}".to_string());
     let spec: Value = serde_json::from_str(&spec_text).map_err(|e| error(e.to_string()))?;
-    let obj = spec.as_object().ok_or_else(|| error("ddb.ekspresi butuh objek, misalnya { EntityRef: 'WS#acme' }".into()))?;
+    let obj = spec.as_object().ok_or_else(|| {
+        error("ddb.ekspresi butuh objek, misalnya { EntityRef: 'WS#acme' }".into())
+    })?;
     let parts = dynamo_aids::parse_parts(obj).map_err(error)?;
     if parts.is_empty() {
-        return Err(error("ddb.ekspresi butuh paling sedikit satu atribut kunci".into()));
+        return Err(error(
+            "ddb.ekspresi butuh paling sedikit satu atribut kunci".into(),
+        ));
     }
     let table = arg_text(args, 1, ctx)?
-        .or_else(|| obj.get("TableName").and_then(Value::as_str).map(str::to_string))
+        .or_else(|| {
+            obj.get("TableName")
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        })
         .unwrap_or_else(|| guess_table(ctx, &parts));
     let members = dynamo_aids::ekspresi(&parts);
-    print(ctx, &format!("// AWS SDK for JavaScript v3:\n{}", dynamo_aids::sdk_snippet(&table, &members)))?;
+    print(
+        ctx,
+        &format!(
+            "// AWS SDK for JavaScript v3:\n{}",
+            dynamo_aids::sdk_snippet(&table, &members)
+        ),
+    )?;
     let mut request = serde_json::Map::new();
     request.insert("TableName".into(), json!(table));
     request.extend(members.as_object().cloned().unwrap_or_default());
@@ -125,10 +145,105 @@ fn guess_table(ctx: &Context, parts: &[(String, dynamo_aids::KeyPart)]) -> Strin
         .dynamo
         .table_names()
         .into_iter()
-        .filter(|n| engines.dynamo.table(n).is_some_and(|t| t.schema.hash == *attr))
+        .filter(|n| {
+            engines
+                .dynamo
+                .table(n)
+                .is_some_and(|t| t.schema.hash == *attr)
+        })
         .collect();
     match names.as_slice() {
         [only] => only.clone(),
         _ => fallback,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::shell::{Shell, ShellOptions};
+
+    const TABLE: &str = "dynamodb.createTable({ TableName: 'AppData', \
+        KeySchema: [{ AttributeName: 'EntityRef', KeyType: 'HASH' }, { AttributeName: 'Detail', KeyType: 'RANGE' }], \
+        AttributeDefinitions: [{ AttributeName: 'EntityRef', AttributeType: 'S' }, { AttributeName: 'Detail', AttributeType: 'S' }], \
+        BillingMode: 'PAY_PER_REQUEST' }).TableDescription.TableStatus\n";
+
+    fn shell_with_table() -> Shell {
+        let mut shell = Shell::new(ShellOptions::default());
+        assert_eq!(shell.run_script(TABLE), "ACTIVE\n");
+        shell
+    }
+
+    #[test]
+    fn document_client_round_trips_plain_values() {
+        let mut shell = shell_with_table();
+        let out = shell.run_script(
+            "ddb.put({ TableName: 'AppData', Item: { EntityRef: 'WS#acme', Detail: 'PROJ#1', budget: 7.5, tags: new Set(['web']), ok: true, none: null } })\n\
+             ddb.get({ TableName: 'AppData', Key: { EntityRef: 'WS#acme', Detail: 'PROJ#1' } }).Item.budget\n\
+             ddb.get({ TableName: 'AppData', Key: { EntityRef: 'WS#acme', Detail: 'PROJ#1' } }).Item.tags.has('web')\n",
+        );
+        assert_eq!(out, "{}\n7.5\ntrue\n");
+    }
+
+    #[test]
+    fn low_level_client_uses_typed_values() {
+        let mut shell = shell_with_table();
+        let out = shell.run_script(
+            "dynamodb.putItem({ TableName: 'AppData', Item: { EntityRef: { S: 'WS#a' }, Detail: { S: 'META' }, n: { N: '007.50' } } })\n\
+             dynamodb.getItem({ TableName: 'AppData', Key: { EntityRef: { S: 'WS#a' }, Detail: { S: 'META' } } }).Item.n.N\n",
+        );
+        assert_eq!(out, "{}\n7.5\n");
+    }
+
+    #[test]
+    fn service_errors_are_thrown_with_their_name() {
+        let mut shell = shell_with_table();
+        let out = shell.run_script(
+            "dynamodb.query({ TableName: 'AppData', KeyConditionExpression: 'EntityRef = :ws', \
+             FilterExpression: 'begins_with(Detail, :p)', ExpressionAttributeValues: { ':ws': { S: 'WS#acme' }, ':p': { S: 'PROJ#' } } })\n\
+             try { ddb.get({ TableName: 'Nope', Key: { a: 1 } }) } catch (e) { e.name }\n",
+        );
+        assert_eq!(
+            out,
+            "ValidationException: Filter Expression can only contain non-primary key attributes: Primary key attribute: Detail\nResourceNotFoundException\n"
+        );
+    }
+
+    #[test]
+    fn aids_draw_collections_and_the_request_log() {
+        let mut shell = shell_with_table();
+        let out = shell.run_script(
+            "ddb.batchWrite({ RequestItems: { AppData: [{ PutRequest: { Item: { EntityRef: 'WS#acme', Detail: 'META', name: 'Acme' } } }, \
+             { PutRequest: { Item: { EntityRef: 'WS#acme', Detail: 'PROJ#2', status: 'ACTIVE' } } }] } }).UnprocessedItems\n\
+             ddb.koleksi('AppData', 'WS#acme')\n\
+             ddb.query({ TableName: 'AppData', KeyConditionExpression: 'EntityRef = :e', ExpressionAttributeValues: { ':e': 'WS#acme' } }).Count\n\
+             ddb.riwayat()\n",
+        );
+        let expected = "{}\n\
+            Tabel AppData: partition key EntityRef, sort key Detail\n\
+            EntityRef = WS#acme (2 item)\n  META     name\n  PROJ#2   status\n\n\
+            2\n \
+            #  operasi         tabel    indeks  Count  ScannedCount  RCU  WCU\n \
+            1  CreateTable     AppData  -           -             -    -    -\n \
+            2  BatchWriteItem  AppData  -           -             -    -    2\n \
+            3  Query           AppData  -           2             2  0.5    -\n\n";
+        assert_eq!(out, expected);
+    }
+
+    #[test]
+    fn ekspresi_returns_a_runnable_request() {
+        let mut shell = shell_with_table();
+        let out = shell.run_script(
+            "const r = ddb.ekspresi({ EntityRef: 'WS#acme', Detail: { beginsWith: 'PROJ#' } })\n\
+             r.KeyConditionExpression\n\
+             ddb.query(r).Count\n",
+        );
+        assert!(
+            out.contains("ExpressionAttributeNames: { '#er': 'EntityRef', '#d': 'Detail' }"),
+            "{out}"
+        );
+        assert!(
+            out.ends_with("#er = :er AND begins_with(#d, :p)\n0\n"),
+            "{out}"
+        );
     }
 }

@@ -11,7 +11,9 @@ use crate::engine::dynamo::{Engine, RequestRecord};
 /// `ddb.koleksi(TableName[, pk])`: item collections grouped by partition key,
 /// each ordered by sort key, with the other attribute names of every item.
 pub fn koleksi(engine: &Engine, table_name: &str, pk: Option<&str>) -> Result<String, String> {
-    let table = engine.table(table_name).ok_or_else(|| format!("Tabel {table_name} tidak ditemukan"))?;
+    let table = engine
+        .table(table_name)
+        .ok_or_else(|| format!("Tabel {table_name} tidak ditemukan"))?;
     let mut out = header(table);
     let mut shown = 0;
     for (hash, partition) in &table.partitions {
@@ -22,7 +24,9 @@ pub fn koleksi(engine: &Engine, table_name: &str, pk: Option<&str>) -> Result<St
         out.push_str(&collection(table, hash, partition.values().collect()));
     }
     if shown == 0 {
-        let which = pk.map(|p| format!(" dengan {} = {p}", table.schema.hash)).unwrap_or_default();
+        let which = pk
+            .map(|p| format!(" dengan {} = {p}", table.schema.hash))
+            .unwrap_or_default();
         out.push_str(&format!("(tidak ada item{which})\n"));
     }
     Ok(out.trim_end().to_string())
@@ -30,8 +34,14 @@ pub fn koleksi(engine: &Engine, table_name: &str, pk: Option<&str>) -> Result<St
 
 fn header(table: &Table) -> String {
     match &table.schema.range {
-        Some(r) => format!("Tabel {}: partition key {}, sort key {r}\n", table.name, table.schema.hash),
-        None => format!("Tabel {}: partition key {}\n", table.name, table.schema.hash),
+        Some(r) => format!(
+            "Tabel {}: partition key {}, sort key {r}\n",
+            table.name, table.schema.hash
+        ),
+        None => format!(
+            "Tabel {}: partition key {}\n",
+            table.name, table.schema.hash
+        ),
     }
 }
 
@@ -39,17 +49,34 @@ fn key_text(key: &KeyVal) -> String {
     match key.to_attr() {
         Some(AttrValue::S(s)) => s,
         Some(AttrValue::N(n)) => n.to_string(),
-        Some(AttrValue::B(_)) => key.to_attr().map(|v| v.to_json()["B"].as_str().unwrap_or("").to_string()).unwrap_or_default(),
+        Some(AttrValue::B(_)) => key
+            .to_attr()
+            .map(|v| v.to_json()["B"].as_str().unwrap_or("").to_string())
+            .unwrap_or_default(),
         _ => String::new(),
     }
 }
 
 fn collection(table: &Table, hash: &KeyVal, items: Vec<&Item>) -> String {
-    let mut out = format!("{} = {} ({} item)\n", table.schema.hash, key_text(hash), items.len());
+    let mut out = format!(
+        "{} = {} ({} item)\n",
+        table.schema.hash,
+        key_text(hash),
+        items.len()
+    );
     let sort_texts: Vec<String> = items.iter().map(|i| sort_text(table, i)).collect();
-    let width = sort_texts.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 3;
+    let width = sort_texts
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 3;
     for (item, sort) in items.iter().zip(&sort_texts) {
-        let attrs: Vec<&str> = item.keys().filter(|k| !table.is_key_attr(k)).map(String::as_str).collect();
+        let attrs: Vec<&str> = item
+            .keys()
+            .filter(|k| !table.is_key_attr(k))
+            .map(String::as_str)
+            .collect();
         let line = format!("  {sort:<width$}{}", attrs.join(", "));
         out.push_str(line.trim_end());
         out.push('\n');
@@ -61,15 +88,33 @@ fn sort_text(table: &Table, item: &Item) -> String {
     let Some(range) = &table.schema.range else {
         return "-".to_string();
     };
-    item.get(range).and_then(KeyVal::from_attr).map(|k| key_text(&k)).unwrap_or_default()
+    item.get(range)
+        .and_then(KeyVal::from_attr)
+        .map(|k| key_text(&k))
+        .unwrap_or_default()
 }
 
 /// `ddb.riwayat()`: one row per request with Count, ScannedCount and units.
 pub fn riwayat<'a>(log: impl Iterator<Item = &'a (usize, RequestRecord)>) -> String {
-    let header = ["#", "operasi", "tabel", "indeks", "Count", "ScannedCount", "RCU", "WCU"];
+    let header = [
+        "#",
+        "operasi",
+        "tabel",
+        "indeks",
+        "Count",
+        "ScannedCount",
+        "RCU",
+        "WCU",
+    ];
     let rows: Vec<[String; 8]> = log.map(|(n, r)| row(*n, r)).collect();
     let widths: Vec<usize> = (0..8)
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).chain([header[c].len()]).max().unwrap_or(0))
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([header[c].len()])
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     let mut out = format_row(&header.map(str::to_string), &widths);
     for r in &rows {
@@ -81,11 +126,21 @@ pub fn riwayat<'a>(log: impl Iterator<Item = &'a (usize, RequestRecord)>) -> Str
 
 fn row(n: usize, r: &RequestRecord) -> [String; 8] {
     let opt = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_else(|| "-".into());
-    let units = |u: f64| if u == 0.0 { "-".to_string() } else { format_units(u) };
+    let units = |u: f64| {
+        if u == 0.0 {
+            "-".to_string()
+        } else {
+            format_units(u)
+        }
+    };
     [
         n.to_string(),
         r.operation.clone(),
-        if r.table.is_empty() { "-".into() } else { r.table.clone() },
+        if r.table.is_empty() {
+            "-".into()
+        } else {
+            r.table.clone()
+        },
         r.index.clone().unwrap_or_else(|| "-".into()),
         opt(r.count),
         opt(r.scanned_count),
@@ -130,7 +185,10 @@ pub enum KeyPart {
 
 /// Reads `{ EntityRef: 'WS#acme', Detail: { beginsWith: 'PROJ#' } }`.
 pub fn parse_parts(spec: &Map<String, Value>) -> Result<Vec<(String, KeyPart)>, String> {
-    spec.iter().filter(|(k, _)| k.as_str() != "TableName").map(|(k, v)| Ok((k.clone(), part(k, v)?))).collect()
+    spec.iter()
+        .filter(|(k, _)| k.as_str() != "TableName")
+        .map(|(k, v)| Ok((k.clone(), part(k, v)?)))
+        .collect()
 }
 
 fn part(name: &str, v: &Value) -> Result<KeyPart, String> {
@@ -138,7 +196,9 @@ fn part(name: &str, v: &Value) -> Result<KeyPart, String> {
         return Ok(KeyPart::Eq(v.clone()));
     };
     let Some((op, arg)) = obj.iter().next().filter(|_| obj.len() == 1) else {
-        return Err(format!("{name}: tulis satu kondisi, misalnya {{ beginsWith: 'PROJ#' }}"));
+        return Err(format!(
+            "{name}: tulis satu kondisi, misalnya {{ beginsWith: 'PROJ#' }}"
+        ));
     };
     let cmp = |sym| Ok(KeyPart::Cmp(sym, arg.clone()));
     match op.as_str() {
@@ -161,10 +221,23 @@ fn part(name: &str, v: &Value) -> Result<KeyPart, String> {
 /// `#er` for `EntityRef`, `#d` for `Detail`: the initials, lower case, made unique.
 fn placeholder(name: &str, taken: &[String]) -> String {
     let mut chars = name.chars();
-    let first: String = chars.next().map(|c| c.to_ascii_lowercase().to_string()).unwrap_or_else(|| "k".into());
-    let rest: String = chars.filter(|c| c.is_ascii_uppercase()).map(|c| c.to_ascii_lowercase()).collect();
-    let base: String = format!("{first}{rest}").chars().filter(|c| c.is_ascii_alphanumeric()).collect();
-    let base = if base.is_empty() { "k".to_string() } else { base };
+    let first: String = chars
+        .next()
+        .map(|c| c.to_ascii_lowercase().to_string())
+        .unwrap_or_else(|| "k".into());
+    let rest: String = chars
+        .filter(|c| c.is_ascii_uppercase())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let base: String = format!("{first}{rest}")
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let base = if base.is_empty() {
+        "k".to_string()
+    } else {
+        base
+    };
     let mut candidate = base.clone();
     let mut n = 2;
     while taken.contains(&candidate) {
@@ -183,7 +256,14 @@ pub fn ekspresi(parts: &[(String, KeyPart)]) -> Value {
         taken.push(ph.clone());
         names.insert(format!("#{ph}"), json!(attr));
         let mut value = |suffix: &str, v: &Value| {
-            let key = format!(":{}", if suffix.is_empty() { ph.clone() } else { suffix.to_string() });
+            let key = format!(
+                ":{}",
+                if suffix.is_empty() {
+                    ph.clone()
+                } else {
+                    suffix.to_string()
+                }
+            );
             values.insert(key.clone(), v.clone());
             key
         };
@@ -191,7 +271,9 @@ pub fn ekspresi(parts: &[(String, KeyPart)]) -> Value {
             KeyPart::Eq(v) => format!("#{ph} = {}", value("", v)),
             KeyPart::Cmp(op, v) => format!("#{ph} {op} {}", value("", v)),
             KeyPart::BeginsWith(v) => format!("begins_with(#{ph}, {})", value("p", v)),
-            KeyPart::Between(lo, hi) => format!("#{ph} BETWEEN {} AND {}", value("lo", lo), value("hi", hi)),
+            KeyPart::Between(lo, hi) => {
+                format!("#{ph} BETWEEN {} AND {}", value("lo", lo), value("hi", hi))
+            }
         });
     }
     json!({
@@ -226,10 +308,16 @@ pub fn sdk_snippet(table: &str, request: &Value) -> String {
 fn js_literal(v: &Value) -> String {
     match v {
         Value::String(s) => format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'")),
-        Value::Array(a) => format!("[{}]", a.iter().map(js_literal).collect::<Vec<_>>().join(", ")),
+        Value::Array(a) => format!(
+            "[{}]",
+            a.iter().map(js_literal).collect::<Vec<_>>().join(", ")
+        ),
         Value::Object(o) if o.is_empty() => "{}".to_string(),
         Value::Object(o) => {
-            let fields: Vec<String> = o.iter().map(|(k, v)| format!("{}: {}", js_key(k), js_literal(v))).collect();
+            let fields: Vec<String> = o
+                .iter()
+                .map(|(k, v)| format!("{}: {}", js_key(k), js_literal(v)))
+                .collect();
             format!("{{ {} }}", fields.join(", "))
         }
         other => other.to_string(),
@@ -237,8 +325,12 @@ fn js_literal(v: &Value) -> String {
 }
 
 fn js_key(k: &str) -> String {
-    let ident = k.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
-        && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    let ident = k
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
     if ident {
         k.to_string()
     } else {
@@ -255,11 +347,22 @@ mod tests {
         let spec = json!({ "EntityRef": "WS#acme", "Detail": { "beginsWith": "PROJ#" } });
         let parts = parse_parts(spec.as_object().unwrap()).unwrap();
         let req = ekspresi(&parts);
-        assert_eq!(req["KeyConditionExpression"], json!("#er = :er AND begins_with(#d, :p)"));
-        assert_eq!(req["ExpressionAttributeNames"], json!({"#er": "EntityRef", "#d": "Detail"}));
-        assert_eq!(req["ExpressionAttributeValues"], json!({":er": "WS#acme", ":p": "PROJ#"}));
+        assert_eq!(
+            req["KeyConditionExpression"],
+            json!("#er = :er AND begins_with(#d, :p)")
+        );
+        assert_eq!(
+            req["ExpressionAttributeNames"],
+            json!({"#er": "EntityRef", "#d": "Detail"})
+        );
+        assert_eq!(
+            req["ExpressionAttributeValues"],
+            json!({":er": "WS#acme", ":p": "PROJ#"})
+        );
         let snippet = sdk_snippet("AppData", &req);
-        assert!(snippet.contains("ExpressionAttributeNames: { '#er': 'EntityRef', '#d': 'Detail' }"));
+        assert!(
+            snippet.contains("ExpressionAttributeNames: { '#er': 'EntityRef', '#d': 'Detail' }")
+        );
     }
 
     #[test]
@@ -273,11 +376,23 @@ mod tests {
             read_units: r,
             write_units: w,
         };
-        let log = [(1, rec("CreateTable", None, None, 0.0, 0.0)), (2, rec("Scan", Some(5), Some(15), 0.5, 0.0))];
+        let log = [
+            (1, rec("CreateTable", None, None, 0.0, 0.0)),
+            (2, rec("Scan", Some(5), Some(15), 0.5, 0.0)),
+        ];
         let text = riwayat(log.iter());
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], " #  operasi      tabel    indeks  Count  ScannedCount  RCU  WCU");
-        assert_eq!(lines[1], " 1  CreateTable  AppData  -           -             -    -    -");
-        assert_eq!(lines[2], " 2  Scan         AppData  -           5            15  0.5    -");
+        assert_eq!(
+            lines[0],
+            " #  operasi      tabel    indeks  Count  ScannedCount  RCU  WCU"
+        );
+        assert_eq!(
+            lines[1],
+            " 1  CreateTable  AppData  -           -             -    -    -"
+        );
+        assert_eq!(
+            lines[2],
+            " 2  Scan         AppData  -           5            15  0.5    -"
+        );
     }
 }

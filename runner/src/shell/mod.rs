@@ -1,6 +1,39 @@
 //! The shell: mongosh's JavaScript REPL semantics on boa, over the engines.
 //!
-//! The course layer and the CLI talk only to [`Shell`].
+//! The course layer and the CLI talk only to [`Shell`]. Input is split into units
+//! the way mongosh's REPL consumes pasted lines ([`split`]); each unit is either a
+//! shell command ([`commands`]) or JavaScript, whose value goes through the
+//! writer ([`writer`]) and the printer.
+//!
+//! Extending the shell with more globals (e.g. a DynamoDB client): add a module
+//! that calls [`natives::register_native`] for its native functions and evaluates
+//! its own JavaScript with [`Shell::install_prelude`]; native functions reach the
+//! engines through [`engines::session_from`]`(ctx)` → `session.borrow().engines`.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use boa_engine::{Context, JsValue, Script, Source};
+
+mod bson_conv;
+mod codec;
+mod commands;
+mod convert;
+pub mod editor;
+mod ejson;
+pub mod engines;
+mod errors;
+mod jsutil;
+mod limits;
+pub mod natives;
+mod prelude;
+pub mod split;
+mod syntax;
+mod v8_messages;
+mod writer;
+
+pub use crate::engine::dynamo::RequestRecord as DynamoRequestRecord;
+pub use engines::{EngineHandle, Engines, Session, SessionHandle};
 
 /// How a shell session starts.
 #[derive(Debug, Clone, Default)]
@@ -9,17 +42,237 @@ pub struct ShellOptions {
     pub objectid_seed: Option<[u8; 12]>,
 }
 
+/// What one top-level statement printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatementOutput {
+    /// The unit's source text.
+    pub source: String,
+    /// Everything printed, without the final `"\n"`: lines written by `print` and
+    /// warnings first, then the value's text (empty for `undefined`).
+    pub text: String,
+    pub is_error: bool,
+    /// The value was `undefined`, so its line is the empty last line of `text`.
+    pub is_undefined: bool,
+}
+
+impl StatementOutput {
+    /// The output as mongosh prints it, optionally without the empty line of an
+    /// `undefined` value (as the book's keluaran blocks are written).
+    pub fn render(&self, keep_undefined_line: bool) -> String {
+        if self.is_undefined && !keep_undefined_line {
+            let printed = self.text.strip_suffix('\n').unwrap_or("");
+            return if printed.is_empty() && self.text.is_empty() {
+                String::new()
+            } else {
+                format!("{printed}\n")
+            };
+        }
+        format!("{}\n", self.text)
+    }
+}
+
+/// Errors of the Rust-facing API (not of learner code, which prints its errors).
+#[derive(Debug, thiserror::Error)]
+pub enum ShellError {
+    #[error("{0}")]
+    Mongo(#[from] crate::engine::mongo::MongoError),
+    #[error("{0}")]
+    Dynamo(#[from] crate::engine::dynamo::DynamoError),
+    #[error("kesalahan JavaScript: {0}")]
+    Script(String),
+}
+
 /// One learner session: a JavaScript context, the current database, the engines.
-pub struct Shell {}
+pub struct Shell {
+    ctx: Context,
+    session: SessionHandle,
+    current_db: String,
+}
 
 impl Shell {
-    pub fn new(_options: ShellOptions) -> Self {
-        todo!()
+    pub fn new(options: ShellOptions) -> Self {
+        let engines: EngineHandle = Rc::new(RefCell::new(Engines::new(options.objectid_seed)));
+        let session = Rc::new(RefCell::new(Session {
+            engines,
+            out: String::new(),
+            quit: false,
+        }));
+        let mut ctx = Context::default();
+        limits::apply(&mut ctx);
+        ctx.insert_data(session.clone());
+        let mut shell = Shell {
+            ctx,
+            session,
+            current_db: String::new(),
+        };
+        if let Err(e) = prelude::install(&mut shell.ctx) {
+            // The prelude is ours; a failure is a bug worth seeing at once.
+            eprintln!("kesalahan prelude shell: {e}");
+        }
+        shell.use_db("test");
+        shell
     }
 
     /// Evaluates a whole script as if typed line by line, and returns exactly what
     /// mongosh would print (no prompts, no echoed input).
-    pub fn run_script(&mut self, _source: &str) -> String {
-        todo!()
+    pub fn run_script(&mut self, source: &str) -> String {
+        self.run_statements(source)
+            .iter()
+            .map(|s| s.render(true))
+            .collect()
     }
+
+    /// Same, one entry per top-level unit.
+    pub fn run_statements(&mut self, source: &str) -> Vec<StatementOutput> {
+        let mut outputs = Vec::new();
+        for unit in split::split_units(source) {
+            if self.has_quit() {
+                break;
+            }
+            let output = self.run_unit(&unit);
+            if !self.has_quit() || !output.text.is_empty() {
+                outputs.push(output);
+            }
+        }
+        outputs
+    }
+
+    /// Evaluates one complete unit (what the REPL does when Enter completes it).
+    pub fn run_unit(&mut self, unit: &str) -> StatementOutput {
+        self.session.borrow_mut().out.clear();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            if split::is_shell_command(unit) {
+                commands::run(self, unit.trim())
+            } else {
+                self.eval_js(unit)
+            }
+        }));
+        let (value_text, is_error, is_undefined) = result.unwrap_or_else(|_| {
+            (
+                "Error: kesalahan internal shell; sesi tetap berjalan".to_string(),
+                true,
+                false,
+            )
+        });
+        let printed = std::mem::take(&mut self.session.borrow_mut().out);
+        StatementOutput {
+            source: unit.to_string(),
+            text: format!("{printed}{value_text}"),
+            is_error,
+            is_undefined,
+        }
+    }
+
+    /// (text, is_error, is_undefined) of one JavaScript unit.
+    fn eval_js(&mut self, unit: &str) -> (String, bool, bool) {
+        let script = match Script::parse(Source::from_bytes(unit), None, &mut self.ctx) {
+            Ok(script) => script,
+            Err(err) => return (syntax::describe(err, unit, &mut self.ctx), true, false),
+        };
+        let evaluated = script.evaluate(&mut self.ctx);
+        self.ctx.clear_kept_objects();
+        match evaluated {
+            Ok(value) => {
+                let value = syntax::declared_value(unit, value, &mut self.ctx);
+                match writer::format_result(&value, &mut self.ctx) {
+                    Ok(text) => (text, false, value.is_undefined()),
+                    Err(err) => (errors::format_thrown(err, unit, &mut self.ctx), true, false),
+                }
+            }
+            Err(err) => (errors::format_thrown(err, unit, &mut self.ctx), true, false),
+        }
+    }
+
+    /// True once `exit`/`quit` ran.
+    pub fn has_quit(&self) -> bool {
+        self.session.borrow().quit
+    }
+
+    pub fn use_db(&mut self, db: &str) {
+        self.current_db = db.to_string();
+        let code = format!(
+            "globalThis.db = __shell.database({});",
+            js_string_literal(db)
+        );
+        if let Err(e) = self.ctx.eval(Source::from_bytes(&code)) {
+            eprintln!("kesalahan use: {e}");
+        }
+    }
+
+    pub fn current_db(&self) -> String {
+        self.current_db.clone()
+    }
+
+    /// The engines of this session (shared with the JavaScript globals).
+    pub fn engines(&self) -> EngineHandle {
+        self.session.borrow().engines.clone()
+    }
+
+    /// Inserts documents directly (dataset loading), bypassing the shell.
+    pub fn load_collection(
+        &mut self,
+        db: &str,
+        coll: &str,
+        docs: Vec<bson::Document>,
+    ) -> Result<(), ShellError> {
+        let engines = self.engines();
+        let mut engines = engines.borrow_mut();
+        for chunk in docs.chunks(1000) {
+            let documents: Vec<bson::Bson> =
+                chunk.iter().cloned().map(bson::Bson::Document).collect();
+            let reply = engines.mongo.run_command(
+                db,
+                bson::doc! { "insert": coll, "documents": documents, "ordered": true },
+            )?;
+            if let Ok(errors) = reply.get_array("writeErrors") {
+                if let Some(first) = errors.first() {
+                    return Err(ShellError::Script(format!("{first}")));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs one DynamoDB action directly (dataset loading).
+    pub fn dynamo_execute(
+        &mut self,
+        action: &str,
+        req: serde_json::Value,
+    ) -> Result<serde_json::Value, ShellError> {
+        let engines = self.engines();
+        let result = engines.borrow_mut().dynamo.execute(action, req);
+        Ok(result?)
+    }
+
+    /// DynamoDB requests made since the last call (for grading).
+    pub fn take_dynamo_log(&mut self) -> Vec<DynamoRequestRecord> {
+        self.engines().borrow_mut().dynamo.take_request_log()
+    }
+
+    /// Evaluates one of our own JavaScript preludes (for modules adding globals).
+    pub fn install_prelude(&mut self, code: &str) -> Result<(), ShellError> {
+        self.ctx
+            .eval(Source::from_bytes(code))
+            .map(|_| ())
+            .map_err(|e| ShellError::Script(e.to_string()))
+    }
+
+    /// The JavaScript context, for modules that register globals.
+    pub fn context(&mut self) -> &mut Context {
+        &mut self.ctx
+    }
+
+    /// Names of the collections of the current database (for completion).
+    pub fn collection_names(&mut self) -> Vec<String> {
+        commands::collection_names(self).unwrap_or_default()
+    }
+
+    fn eval_quiet(&mut self, code: &str) -> Option<JsValue> {
+        self.ctx.eval(Source::from_bytes(code)).ok()
+    }
+}
+
+/// A JSON string literal is a valid JavaScript string literal.
+fn js_string_literal(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_else(|_| "''".to_string())
 }

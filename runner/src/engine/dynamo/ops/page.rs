@@ -2,6 +2,8 @@
 //! Limit or 1 MB, then filter, project, and report Count/ScannedCount,
 //! LastEvaluatedKey and the units read.
 
+use std::borrow::Cow;
+
 use serde_json::{json, Map, Value};
 
 use super::{DResult, DynamoError, Engine};
@@ -121,10 +123,10 @@ impl<'a> Source<'a> {
     }
 
     /// The index entry (or the item itself when reading the table).
-    fn entry(&self, base: &Item) -> Item {
+    fn entry<'i>(&self, base: &'i Item) -> Cow<'i, Item> {
         match self.index {
-            Some(index) => index.entry(self.table, base).unwrap_or_default(),
-            None => base.clone(),
+            Some(index) => Cow::Owned(index.entry(self.table, base).unwrap_or_default()),
+            None => Cow::Borrowed(base),
         }
     }
 
@@ -209,7 +211,7 @@ impl<'a> Source<'a> {
             last = Some(base);
             let visible = if opts.fetch_base {
                 fetched += read_units(item_size(base), opts.consistent);
-                base.clone()
+                Cow::Borrowed(base)
             } else {
                 entry
             };
@@ -219,7 +221,7 @@ impl<'a> Source<'a> {
                     items.push(
                         opts.projection
                             .map(|p| project(&visible, p))
-                            .unwrap_or(visible),
+                            .unwrap_or_else(|| visible.into_owned()),
                     );
                 }
             }

@@ -1,0 +1,141 @@
+//! Datasets: Extended JSON collections and DynamoDB tables, read once from disk and
+//! loaded into as many fresh shells as grading needs.
+
+use super::error::{CourseError, Result};
+use super::lesson::{DatasetFiles, DynamoFile, MongoFile};
+use super::pesan;
+use super::shell_port::ShellPort;
+use serde_json::{json, Value};
+use std::path::Path;
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Dataset {
+    pub collections: Vec<Collection>,
+    pub tables: Vec<Table>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Collection {
+    pub db: String,
+    pub name: String,
+    pub docs: Vec<bson::Document>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    pub create: Value,
+    pub items: Vec<Value>,
+}
+
+impl Dataset {
+    /// Reads every file a lesson's dataset names; paths are relative to `dir`.
+    pub fn read(dir: &Path, files: &DatasetFiles) -> Result<Dataset> {
+        let collections = files
+            .mongo
+            .iter()
+            .map(|f| read_collection(dir, f))
+            .collect::<Result<_>>()?;
+        let tables = files
+            .dynamodb
+            .iter()
+            .map(|f| read_table(dir, f))
+            .collect::<Result<_>>()?;
+        Ok(Dataset {
+            collections,
+            tables,
+        })
+    }
+
+    /// The database a learner starts in: the first collection's.
+    pub fn default_db(&self) -> Option<&str> {
+        self.collections.first().map(|c| c.db.as_str())
+    }
+
+    /// Loads everything into `shell`, leaves it in the default database and clears the
+    /// request logs so grading sees only the learner's own requests.
+    pub fn load_into<S: ShellPort + ?Sized>(&self, shell: &mut S) -> Result<()> {
+        for c in &self.collections {
+            shell
+                .load_collection(&c.db, &c.name, c.docs.clone())
+                .map_err(|e| dataset_error(&format!("{}.{}", c.db, c.name), e))?;
+        }
+        self.tables.iter().try_for_each(|t| load_table(shell, t))?;
+        if let Some(db) = self.default_db() {
+            shell.use_db(db);
+        }
+        shell.take_plan_log();
+        shell.take_dynamo_log();
+        Ok(())
+    }
+}
+
+fn dataset_error(what: &str, cause: impl std::fmt::Display) -> CourseError {
+    CourseError::Dataset(pesan::dataset_gagal_dimuat(what, cause))
+}
+
+fn read_collection(dir: &Path, file: &MongoFile) -> Result<Collection> {
+    let path = dir.join(&file.berkas);
+    let docs = read_json_array(&path)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| extjson_document(&path, i + 1, v))
+        .collect::<Result<_>>()?;
+    Ok(Collection {
+        db: file.db.clone(),
+        name: file.koleksi.clone(),
+        docs,
+    })
+}
+
+/// Extended JSON (relaxed or canonical) to a document.
+fn extjson_document(path: &Path, n: usize, value: Value) -> Result<bson::Document> {
+    let bad =
+        |e: &dyn std::fmt::Display| CourseError::Berkas(pesan::extjson_salah(path.display(), n, e));
+    match bson::Bson::try_from(value) {
+        Ok(bson::Bson::Document(doc)) => Ok(doc),
+        Ok(other) => Err(bad(&format!("{:?}", other.element_type()))),
+        Err(e) => Err(bad(&e)),
+    }
+}
+
+fn read_table(dir: &Path, file: &DynamoFile) -> Result<Table> {
+    let create = read_json(&dir.join(&file.tabel))?;
+    let items = match &file.item {
+        Some(item) => read_json_array(&dir.join(item))?,
+        None => Vec::new(),
+    };
+    Ok(Table { create, items })
+}
+
+fn load_table<S: ShellPort + ?Sized>(shell: &mut S, table: &Table) -> Result<()> {
+    let name = table
+        .create
+        .get("TableName")
+        .and_then(Value::as_str)
+        .unwrap_or("?")
+        .to_string();
+    shell
+        .dynamo_execute("CreateTable", table.create.clone())
+        .map_err(|e| dataset_error(&name, e))?;
+    for item in &table.items {
+        let request = json!({ "TableName": name, "Item": item });
+        shell
+            .dynamo_execute("PutItem", request)
+            .map_err(|e| dataset_error(&name, e))?;
+    }
+    Ok(())
+}
+
+fn read_json(path: &Path) -> Result<Value> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CourseError::Berkas(pesan::berkas_tidak_terbaca(path.display(), e)))?;
+    serde_json::from_str(&text)
+        .map_err(|e| CourseError::Berkas(pesan::json_salah(path.display(), e)))
+}
+
+fn read_json_array(path: &Path) -> Result<Vec<Value>> {
+    match read_json(path)? {
+        Value::Array(items) => Ok(items),
+        _ => Err(CourseError::Berkas(pesan::bukan_array(path.display()))),
+    }
+}

@@ -1,0 +1,135 @@
+//! Explaining why an output differs from the expected one, in terms a learner can act
+//! on: only the order, how many documents are missing or extra, which field differs.
+
+use super::items::{fields, items};
+use super::pesan;
+
+/// At most this many field-level remarks, so the diff stays visible.
+const MAX_FIELD_REMARKS: usize = 5;
+
+/// Remarks about `actual` compared with `expected` (both as printed).
+pub fn explain(expected: &str, actual: &str) -> Vec<String> {
+    let (want, got) = (items(expected), items(actual));
+    if same_multiset(&want, &got) {
+        return vec![pesan::hanya_urutan_beda()];
+    }
+    let mut remarks = Vec::new();
+    if want.len() != got.len() {
+        remarks.push(pesan::dokumen_jumlah(want.len(), got.len()));
+    }
+    let (missing, extra) = multiset_difference(&want, &got);
+    let (pairs, missing, extra) = pair_by_identity(missing, extra);
+    remarks.extend(
+        pairs
+            .iter()
+            .flat_map(|(w, g)| field_remarks(w, g))
+            .take(MAX_FIELD_REMARKS),
+    );
+    if !missing.is_empty() {
+        remarks.push(pesan::dokumen_kurang(missing.len()));
+    }
+    if !extra.is_empty() {
+        remarks.push(pesan::dokumen_lebih(extra.len()));
+    }
+    remarks
+}
+
+pub fn same_multiset(a: &[String], b: &[String]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort();
+    b.sort();
+    a == b
+}
+
+/// Items of `want` not matched in `got`, and items of `got` not matched in `want`.
+fn multiset_difference(want: &[String], got: &[String]) -> (Vec<String>, Vec<String>) {
+    let mut extra = got.to_vec();
+    let mut missing = Vec::new();
+    for item in want {
+        match extra.iter().position(|g| g == item) {
+            Some(i) => {
+                extra.remove(i);
+            }
+            None => missing.push(item.clone()),
+        }
+    }
+    (missing, extra)
+}
+
+type Pairs = Vec<(String, String)>;
+
+/// Matches missing and extra documents that share their first field (usually `_id`).
+fn pair_by_identity(
+    missing: Vec<String>,
+    mut extra: Vec<String>,
+) -> (Pairs, Vec<String>, Vec<String>) {
+    let mut pairs = Vec::new();
+    let mut unpaired = Vec::new();
+    for want in missing {
+        let id = identity(&want);
+        match extra.iter().position(|g| id.is_some() && identity(g) == id) {
+            Some(i) => pairs.push((want, extra.remove(i))),
+            None => unpaired.push(want),
+        }
+    }
+    (pairs, unpaired, extra)
+}
+
+fn identity(item: &str) -> Option<(String, String)> {
+    fields(item)?.into_iter().next()
+}
+
+fn field_remarks(want: &str, got: &str) -> Vec<String> {
+    let (Some(w), Some(g)) = (fields(want), fields(got)) else {
+        return Vec::new();
+    };
+    let label = w
+        .first()
+        .map(|(k, v)| format!("{{ {k}: {v} }}"))
+        .unwrap_or_default();
+    let mut remarks = Vec::new();
+    for (key, value) in &w {
+        match g.iter().find(|(k, _)| k == key) {
+            None => remarks.push(pesan::field_hilang(&label, key)),
+            Some((_, v)) if v != value => remarks.push(pesan::field_beda(&label, key, value, v)),
+            Some(_) => {}
+        }
+    }
+    let extra_keys = g.iter().filter(|(k, _)| !w.iter().any(|(wk, _)| wk == k));
+    remarks.extend(extra_keys.map(|(k, _)| pesan::field_tambahan(&label, k)));
+    remarks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_order_differs() {
+        let r = explain("[ { _id: 1 }, { _id: 2 } ]", "[ { _id: 2 }, { _id: 1 } ]");
+        assert_eq!(r, vec![pesan::hanya_urutan_beda()]);
+    }
+
+    #[test]
+    fn counts_missing_documents() {
+        let r = explain("[ { _id: 1 }, { _id: 2 }, { _id: 3 } ]", "[ { _id: 2 } ]");
+        assert!(r.contains(&pesan::dokumen_jumlah(3, 1)), "{r:?}");
+        assert!(r.contains(&pesan::dokumen_kurang(2)), "{r:?}");
+    }
+
+    #[test]
+    fn names_the_differing_field() {
+        let r = explain(
+            "[ { _id: 1, nama: 'Ani' } ]",
+            "[ { _id: 1, nama: 'Budi', umur: 3 } ]",
+        );
+        assert!(
+            r.contains(&pesan::field_beda("{ _id: 1 }", "nama", "'Ani'", "'Budi'")),
+            "{r:?}"
+        );
+        assert!(
+            r.contains(&pesan::field_tambahan("{ _id: 1 }", "umur")),
+            "{r:?}"
+        );
+    }
+}

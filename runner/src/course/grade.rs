@@ -1,0 +1,153 @@
+//! Grading an answer: replay it on fresh copies of the lesson's datasets, compare the
+//! output (with or without order, or the resulting state) and apply the efficiency
+//! rules. On `utama` the output must equal `keluaran`; on `varian` it must equal what
+//! the reference solution prints there, so hard-coded output fails.
+
+use super::catalog::Lesson;
+use super::dataset::Dataset;
+use super::efficiency::{first_violation, Logs};
+use super::error::Result;
+use super::feedback::{explain, same_multiset};
+use super::items::items;
+use super::lesson::{Exercise, Grading};
+use super::pesan;
+use super::shell_port::{visible_output, ShellFactory, ShellPort};
+
+/// What one replay of a script printed, and the requests it made.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Replay {
+    pub output: String,
+    pub errors: Vec<String>,
+    pub logs: Logs,
+}
+
+/// The grade of one answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    pub passed: bool,
+    /// Indonesian remarks, most important first.
+    pub remarks: Vec<String>,
+    /// Expected and actual output when they differ.
+    pub diff: Option<(String, String)>,
+}
+
+impl Verdict {
+    fn pass() -> Verdict {
+        Verdict {
+            passed: true,
+            remarks: vec![pesan::LULUS.to_string()],
+            diff: None,
+        }
+    }
+
+    fn fail(remarks: Vec<String>) -> Verdict {
+        Verdict {
+            passed: false,
+            remarks,
+            diff: None,
+        }
+    }
+}
+
+/// Runs `script` on a fresh shell holding `dataset`; for `status` grading the status
+/// script's output is what counts, the logs are always the script's own.
+pub fn replay<F: ShellFactory>(
+    factory: &F,
+    lesson: &Lesson,
+    dataset: &Dataset,
+    exercise: &Exercise,
+    script: &str,
+) -> Result<Replay> {
+    let mut shell = factory.create(lesson.file.seed());
+    dataset.load_into(&mut shell)?;
+    let printed = shell.run_statements(script);
+    let logs = Logs {
+        plans: shell.take_plan_log(),
+        dynamo: shell.take_dynamo_log(),
+    };
+    let errors = printed
+        .iter()
+        .filter(|p| p.is_error)
+        .map(|p| p.text.clone())
+        .collect();
+    let output = match (exercise.penilaian, &exercise.status) {
+        (Grading::Status, Some(status)) => visible_output(&shell.run_statements(status)),
+        _ => visible_output(&printed),
+    };
+    Ok(Replay {
+        output: trim_output(&output),
+        errors,
+        logs,
+    })
+}
+
+/// Trailing newlines never matter (TOML multi-line strings usually end with one).
+pub fn trim_output(text: &str) -> String {
+    text.trim_end_matches(['\n', '\r']).to_string()
+}
+
+/// Grades `answer` for `exercise`.
+pub fn grade<F: ShellFactory>(
+    factory: &F,
+    lesson: &Lesson,
+    exercise: &Exercise,
+    answer: &str,
+) -> Result<Verdict> {
+    if answer.trim().is_empty() {
+        return Ok(Verdict::fail(vec![pesan::JAWABAN_KOSONG.to_string()]));
+    }
+    let on_main = replay(factory, lesson, &lesson.utama, exercise, answer)?;
+    let expected = trim_output(&exercise.keluaran);
+    if let Some(verdict) = mismatch(exercise, &expected, &on_main, false) {
+        return Ok(verdict);
+    }
+    let reference = replay(factory, lesson, &lesson.varian, exercise, &exercise.solusi)?;
+    let on_variant = replay(factory, lesson, &lesson.varian, exercise, answer)?;
+    if let Some(mut verdict) = mismatch(exercise, &reference.output, &on_variant, true) {
+        verdict
+            .remarks
+            .insert(1, pesan::hard_code(pesan::dataset_label(true)));
+        return Ok(verdict);
+    }
+    Ok(efficiency_verdict(exercise, &on_main.logs))
+}
+
+fn efficiency_verdict(exercise: &Exercise, logs: &Logs) -> Verdict {
+    match first_violation(&exercise.efisiensi, logs) {
+        Some(complaint) => Verdict::fail(vec![complaint]),
+        None => Verdict::pass(),
+    }
+}
+
+/// `Some(verdict)` when the replay's output is not acceptable.
+fn mismatch(
+    exercise: &Exercise,
+    expected: &str,
+    replay: &Replay,
+    variant: bool,
+) -> Option<Verdict> {
+    if outputs_match(exercise.penilaian, expected, &replay.output) {
+        return None;
+    }
+    let label = pesan::dataset_label(variant);
+    let headline = match exercise.penilaian {
+        Grading::Status => pesan::status_beda(label),
+        _ => pesan::keluaran_beda(label),
+    };
+    let mut remarks = vec![headline];
+    remarks.extend(replay.errors.first().map(|e| pesan::ada_galat(e)));
+    remarks.extend(explain(expected, &replay.output));
+    let diff = Some((expected.to_string(), replay.output.clone()));
+    Some(Verdict {
+        passed: false,
+        remarks,
+        diff,
+    })
+}
+
+pub fn outputs_match(mode: Grading, expected: &str, actual: &str) -> bool {
+    match mode {
+        Grading::KeluaranTanpaUrutan => same_multiset(&items(expected), &items(actual)),
+        Grading::Keluaran | Grading::Status => expected == actual,
+    }
+}

@@ -1,0 +1,159 @@
+//! `lessons/<id>/pelajaran.toml`: one lesson, its datasets and its exercises.
+
+use super::error::{CourseError, Result};
+use super::{pesan, toml_file};
+use serde::Deserialize;
+use std::path::Path;
+
+pub const FORMAT_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonFile {
+    pub format_version: u32,
+    pub id: String,
+    pub judul: String,
+    /// Chapter file under `book/src/`.
+    pub bab: String,
+    /// ObjectId seed (24 hex digits) for the chapter's examples and for grading.
+    pub objectid: String,
+    pub dataset: Datasets,
+    #[serde(default)]
+    pub latihan: Vec<Exercise>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Datasets {
+    /// What every exercise starts from.
+    pub utama: DatasetFiles,
+    /// Same shape, different data: grading replays the answer here too.
+    pub varian: DatasetFiles,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DatasetFiles {
+    #[serde(default)]
+    pub mongo: Vec<MongoFile>,
+    #[serde(default)]
+    pub dynamodb: Vec<DynamoFile>,
+}
+
+/// One collection as an Extended JSON array (mongoexport --jsonArray).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MongoFile {
+    pub db: String,
+    pub koleksi: String,
+    pub berkas: String,
+}
+
+/// One table: CreateTable request JSON plus an array of typed items.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DynamoFile {
+    pub tabel: String,
+    #[serde(default)]
+    pub item: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Exercise {
+    pub id: String,
+    pub judul: String,
+    pub soal: String,
+    pub penilaian: Grading,
+    /// For `penilaian = "status"`: the script whose output shows the resulting state.
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub efisiensi: Vec<Rule>,
+    #[serde(default)]
+    pub petunjuk: Vec<String>,
+    pub solusi: String,
+    /// What the solution prints on `utama` (for `status`: what the status script prints).
+    pub keluaran: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Grading {
+    Keluaran,
+    KeluaranTanpaUrutan,
+    Status,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(tag = "aturan", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Rule {
+    /// No query of the answer may be a COLLSCAN.
+    PakaiIndeks,
+    /// Exactly one DynamoDB Query.
+    SatuQuery,
+    /// No DynamoDB Scan.
+    TanpaScan,
+    /// At most `nilai` read capacity units over all DynamoDB requests.
+    MaksRcu { nilai: f64 },
+}
+
+impl LessonFile {
+    /// Reads and validates `dir/pelajaran.toml`; `expected_id` is the folder name.
+    pub fn load(dir: &Path, expected_id: &str) -> Result<LessonFile> {
+        let path = dir.join("pelajaran.toml");
+        let name = path.display().to_string();
+        let lesson: LessonFile = toml_file::read(&path)?;
+        lesson.validate(&name, expected_id)?;
+        Ok(lesson)
+    }
+
+    pub fn parse(text: &str, name: &str, expected_id: &str) -> Result<LessonFile> {
+        let lesson: LessonFile = toml_file::parse(text, name)?;
+        lesson.validate(name, expected_id)?;
+        Ok(lesson)
+    }
+
+    fn validate(&self, name: &str, expected_id: &str) -> Result<()> {
+        toml_file::check_version(name, self.format_version, FORMAT_VERSION)?;
+        if self.id != expected_id {
+            return Err(CourseError::Berkas(pesan::id_pelajaran_beda(
+                name,
+                &self.id,
+                expected_id,
+            )));
+        }
+        parse_seed(&self.objectid)
+            .ok_or_else(|| CourseError::Berkas(pesan::objectid_salah(name, &self.objectid)))?;
+        self.latihan.iter().try_for_each(|ex| ex.validate(name))
+    }
+
+    /// The ObjectId seed as bytes (validated on load).
+    pub fn seed(&self) -> Option<[u8; 12]> {
+        parse_seed(&self.objectid)
+    }
+}
+
+impl Exercise {
+    fn validate(&self, name: &str) -> Result<()> {
+        let needs_status = self.penilaian == Grading::Status;
+        if needs_status && self.status.as_deref().is_none_or(|s| s.trim().is_empty()) {
+            return Err(CourseError::Berkas(pesan::status_tanpa_skrip(
+                name, &self.id,
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// 24 hex digits to 12 bytes.
+pub fn parse_seed(hex: &str) -> Option<[u8; 12]> {
+    if hex.len() != 24 || !hex.is_ascii() {
+        return None;
+    }
+    let mut out = [0u8; 12];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(hex.get(i * 2..i * 2 + 2)?, 16).ok()?;
+    }
+    Some(out)
+}

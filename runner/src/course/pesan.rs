@@ -1,0 +1,298 @@
+//! Every Indonesian text the course shows a learner or an author, in one place so the
+//! wording stays consistent and can be reviewed at once.
+
+use std::fmt::Display;
+
+// ---- loading the course -------------------------------------------------------------
+
+pub fn berkas_tidak_terbaca(berkas: impl Display, sebab: impl Display) -> String {
+    format!("{berkas}: tidak dapat dibaca ({sebab})")
+}
+
+pub fn toml_salah(berkas: impl Display, baris: Option<usize>, sebab: impl Display) -> String {
+    match baris {
+        Some(b) => format!("{berkas} baris {b}: {sebab}"),
+        None => format!("{berkas}: {sebab}"),
+    }
+}
+
+pub fn versi_format_tidak_dikenal(berkas: impl Display, versi: u32, dikenal: u32) -> String {
+    format!("{berkas}: format_version = {versi} tidak dikenal (yang didukung: {dikenal})")
+}
+
+pub fn json_salah(berkas: impl Display, sebab: impl Display) -> String {
+    format!("{berkas}: JSON tidak sah ({sebab})")
+}
+
+pub fn extjson_salah(berkas: impl Display, nomor: usize, sebab: impl Display) -> String {
+    format!("{berkas}: dokumen ke-{nomor} bukan Extended JSON yang sah ({sebab})")
+}
+
+pub fn bukan_array(berkas: impl Display) -> String {
+    format!("{berkas}: isi berkas harus berupa array JSON")
+}
+
+pub fn dataset_gagal_dimuat(sumber: impl Display, sebab: impl Display) -> String {
+    format!("dataset {sumber} gagal dimuat: {sebab}")
+}
+
+pub fn id_pelajaran_beda(berkas: impl Display, id: &str, diharapkan: &str) -> String {
+    format!("{berkas}: id = \"{id}\" tidak cocok dengan nama foldernya \"{diharapkan}\"")
+}
+
+pub fn objectid_salah(berkas: impl Display, hex: &str) -> String {
+    format!("{berkas}: objectid \"{hex}\" harus 24 digit heksadesimal")
+}
+
+pub fn status_tanpa_skrip(berkas: impl Display, latihan: &str) -> String {
+    format!("{berkas}: latihan \"{latihan}\" dinilai dengan \"status\" tetapi tidak punya skrip `status`")
+}
+
+pub fn latihan_tidak_ada(id: &str) -> String {
+    format!("latihan \"{id}\" tidak ada. Lihat `kursus daftar` untuk daftar latihan.")
+}
+
+pub fn pelajaran_tidak_ada(id: &str) -> String {
+    format!("pelajaran \"{id}\" tidak ada. Lihat `kursus daftar` untuk daftar pelajaran.")
+}
+
+pub fn kursus_tidak_ditemukan() -> String {
+    "folder kursus (berisi lessons/kursus.toml) tidak ditemukan; jalankan dari folder \
+     proyek atau setel KURSUS_DIR"
+        .to_string()
+}
+
+// ---- grading ------------------------------------------------------------------------
+
+pub const LULUS: &str = "✓ Benar! Latihan ini selesai.";
+pub const JAWABAN_KOSONG: &str =
+    "Belum ada jawaban: ketik perintah Anda di REPL dulu, lalu jalankan .periksa lagi.";
+
+pub fn dataset_label(varian: bool) -> &'static str {
+    if varian {
+        "dataset varian (tersembunyi)"
+    } else {
+        "dataset utama"
+    }
+}
+
+pub fn keluaran_beda(dataset: &str) -> String {
+    format!("✗ Keluaran pada {dataset} belum sesuai dengan yang diharapkan.")
+}
+
+pub fn hanya_urutan_beda() -> String {
+    "Isinya sudah benar, hanya urutannya yang berbeda. Perhatikan urutan yang diminta \
+     (misalnya dengan .sort())."
+        .to_string()
+}
+
+pub fn dokumen_kurang(n: usize) -> String {
+    format!("{n} dokumen yang diharapkan tidak muncul di keluaran Anda.")
+}
+
+pub fn dokumen_lebih(n: usize) -> String {
+    format!("{n} dokumen muncul di keluaran Anda padahal tidak diharapkan.")
+}
+
+pub fn dokumen_jumlah(diharapkan: usize, didapat: usize) -> String {
+    format!("Diharapkan {diharapkan} dokumen, keluaran Anda berisi {didapat}.")
+}
+
+pub fn field_beda(dokumen: &str, field: &str, harap: &str, dapat: &str) -> String {
+    format!("Dokumen {dokumen}: field `{field}` seharusnya {harap}, tetapi tertulis {dapat}.")
+}
+
+pub fn field_hilang(dokumen: &str, field: &str) -> String {
+    format!("Dokumen {dokumen}: field `{field}` tidak ada di keluaran Anda.")
+}
+
+pub fn field_tambahan(dokumen: &str, field: &str) -> String {
+    format!("Dokumen {dokumen}: field `{field}` tidak diminta (periksa proyeksi Anda).")
+}
+
+pub fn ada_galat(teks: &str) -> String {
+    format!("Salah satu perintah Anda menghasilkan galat:\n{teks}")
+}
+
+pub const DIFF_JUDUL: &str = "Perbedaan (- diharapkan, + keluaran Anda):";
+
+pub fn status_beda(dataset: &str) -> String {
+    format!("✗ Isi koleksi setelah perintah Anda pada {dataset} belum sesuai.")
+}
+
+pub fn hard_code(dataset: &str) -> String {
+    format!(
+        "Keluaran Anda cocok dengan dataset utama tetapi tidak dengan {dataset}: \
+         jangan menulis hasilnya secara langsung; buat query yang menghitungnya."
+    )
+}
+
+pub fn efisiensi_collscan(ns: &str) -> String {
+    format!(
+        "✗ Hasilnya benar, tetapi query ini memindai seluruh koleksi (COLLSCAN) pada `{ns}`. \
+         Buat indeks yang cocok agar query memakai IXSCAN."
+    )
+}
+
+pub fn efisiensi_jumlah_query(n: usize) -> String {
+    format!(
+        "✗ Hasilnya benar, tetapi Anda memakai {n} Query; latihan ini meminta tepat satu \
+         Query yang mengambil semuanya sekaligus."
+    )
+}
+
+pub fn efisiensi_scan(n: usize) -> String {
+    format!(
+        "✗ Hasilnya benar, tetapi Anda memakai Scan ({n}×) yang membaca seluruh tabel. \
+         Gunakan Query pada partition key."
+    )
+}
+
+pub fn efisiensi_rcu(dipakai: f64, batas: f64) -> String {
+    format!("✗ Hasilnya benar, tetapi permintaan Anda memakai {dipakai} RCU; batasnya {batas} RCU.")
+}
+
+// ---- progress -----------------------------------------------------------------------
+
+pub fn kemajuan_rusak(berkas: impl Display, cadangan: impl Display) -> String {
+    format!(
+        "Berkas kemajuan {berkas} tidak dapat dibaca; salinannya disimpan di {cadangan} \
+         dan kemajuan dimulai dari awal."
+    )
+}
+
+pub fn kemajuan_versi_baru(berkas: impl Display, cadangan: impl Display) -> String {
+    format!(
+        "Berkas kemajuan {berkas} berasal dari versi kursus yang lain; salinannya disimpan \
+         di {cadangan} dan kemajuan dimulai dari awal."
+    )
+}
+
+pub fn kemajuan_gagal_ditulis(sebab: impl Display) -> String {
+    format!("kemajuan gagal disimpan: {sebab}")
+}
+
+// ---- `kursus periksa` ---------------------------------------------------------------
+
+pub fn periksa_bab(bab: &str) -> String {
+    format!("Bab {bab}")
+}
+
+pub fn contoh_beda(bab: &str, baris: usize) -> String {
+    format!("✗ {bab} baris {baris}: keluaran contoh berbeda")
+}
+
+pub fn contoh_tanpa_keluaran(bab: &str, baris: usize) -> String {
+    format!("✗ {bab} baris {baris}: blok ```js kursus``` tidak langsung diikuti blok ```text keluaran```")
+}
+
+pub fn direktif_salah(bab: &str, baris: usize, id: &str) -> String {
+    format!("✗ {bab} baris {baris}: {{{{#latihan {id}}}}} merujuk latihan yang tidak ada")
+}
+
+pub fn solusi_gagal(id: &str) -> String {
+    format!("✗ latihan {id}: solusi rujukan tidak lulus penilaian")
+}
+
+pub fn latihan_sudah_lulus(id: &str) -> String {
+    format!(
+        "✗ latihan {id}: jawaban kosong sudah dianggap benar (latihan harus mulai belum selesai)"
+    )
+}
+
+pub fn varian_sama(id: &str) -> String {
+    format!(
+        "✗ latihan {id}: keluaran solusi sama pada dataset utama dan varian, jadi jawaban \
+         yang ditulis langsung tidak akan ketahuan"
+    )
+}
+
+pub fn diperbarui(lokasi: &str) -> String {
+    format!("diperbarui: {lokasi}")
+}
+
+pub fn ringkasan(contoh: usize, latihan: usize, gagal: usize) -> String {
+    if gagal == 0 {
+        format!("Semua lulus: {contoh} contoh dan {latihan} latihan diperiksa.")
+    } else {
+        format!("{gagal} kegagalan dari {contoh} contoh dan {latihan} latihan.")
+    }
+}
+
+// ---- `kursus daftar` and the learner session ----------------------------------------
+
+pub fn bilah_kemajuan(bilah: &str, selesai: usize, total: usize) -> String {
+    let persen = (selesai * 100).checked_div(total).unwrap_or(0);
+    format!("Kemajuan: {bilah} {selesai}/{total} latihan ({persen}%)")
+}
+
+pub fn selamat_datang(pelajaran: &str, latihan: &str) -> String {
+    format!(
+        "Selamat datang di Kursus!\nPelajaran: {pelajaran}\nLatihan: {latihan}\n\
+         Ketik .latihan untuk membaca soal, .periksa untuk menilai jawaban, \
+         .petunjuk untuk petunjuk, .bantuan untuk semua perintah titik."
+    )
+}
+
+pub const BANTUAN: &str = "Perintah titik:
+  .latihan        tampilkan soal latihan saat ini
+  .periksa        nilai jawaban Anda (perintah sejak latihan dibuka atau .ulang)
+  .petunjuk       tampilkan petunjuk berikutnya
+  .solusi         tampilkan solusi rujukan (setelah lulus)
+  .ulang          kembalikan dataset ke awal dan kosongkan jawaban
+  .lanjut         pindah ke latihan berikutnya
+  .daftar         daftar pelajaran dan latihan
+  .pelajaran ID   pindah ke pelajaran ID";
+
+pub const SARAN_ULANG: &str =
+    "Jawaban Anda adalah semua perintah sejak latihan dibuka. Ketik .ulang \
+     untuk mengembalikan dataset dan memulai jawaban dari awal, atau .petunjuk untuk bantuan.";
+
+pub const SARAN_LANJUT: &str = "Ketik .solusi untuk membandingkan dengan solusi rujukan, atau .lanjut untuk latihan berikutnya.";
+
+pub const PETUNJUK_HABIS: &str =
+    "Tidak ada petunjuk lagi. Coba baca soal sekali lagi dengan .latihan.";
+
+pub fn petunjuk(nomor: usize, total: usize, teks: &str) -> String {
+    format!("Petunjuk {nomor}/{total}: {teks}")
+}
+
+pub const SOLUSI_TERKUNCI: &str =
+    "Solusi rujukan baru terbuka setelah latihan ini lulus. Coba .petunjuk dulu.";
+
+pub fn solusi(teks: &str) -> String {
+    format!("Solusi rujukan:\n{teks}")
+}
+
+pub const ULANG: &str = "Dataset dikembalikan ke awal; jawaban Anda dikosongkan.";
+
+pub fn pindah_latihan(id: &str, judul: &str) -> String {
+    format!("Latihan {id}: {judul}\n(dataset sudah dimuat; ketik .latihan untuk soalnya)")
+}
+
+pub const KURSUS_SELESAI: &str = "Selamat, semua latihan sudah selesai! 🎉";
+
+pub fn perintah_titik_tidak_dikenal(perintah: &str) -> String {
+    format!("Perintah {perintah} tidak dikenal. Ketik .bantuan untuk daftar perintah titik.")
+}
+
+pub const PELAJARAN_PERLU_ID: &str = "Tulis id pelajarannya, misalnya: .pelajaran banyak-ke-banyak";
+
+pub fn soal(id: &str, judul: &str, teks: &str, petunjuk: usize) -> String {
+    format!("Latihan {id}: {judul}\n\n{teks}\n\n({petunjuk} petunjuk tersedia lewat .petunjuk)")
+}
+
+// ---- the book -----------------------------------------------------------------------
+
+pub const LABEL_KELUARAN: &str = "Keluaran";
+pub const LABEL_LATIHAN: &str = "Latihan";
+pub const LABEL_BUKA: &str = "Kerjakan di terminal:";
+pub const LABEL_PETUNJUK: &str = "Petunjuk";
+
+pub fn buku_selesai(folder: impl Display) -> String {
+    format!("Buku selesai dibangun di {folder}")
+}
+
+pub fn buku_disajikan(alamat: impl Display) -> String {
+    format!("Buku disajikan di http://{alamat}/ (Ctrl-C untuk berhenti)")
+}

@@ -1,0 +1,69 @@
+//! What the course needs from a shell session. The course talks to `shell::Shell`
+//! only through this trait, so grading can also be exercised against a small fake.
+
+use serde_json::Value;
+
+/// One top-level statement's printed output.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Printed {
+    /// What the learner sees, without the empty line an `undefined` value prints
+    /// (lines written by `print` stay).
+    pub text: String,
+    pub is_error: bool,
+    pub is_undefined: bool,
+}
+
+/// How one query was executed (from the document engine's plan log).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Plan {
+    pub ns: String,
+    /// `COLLSCAN`, `IXSCAN`, `IDHACK`, `EOF`.
+    pub stage: String,
+}
+
+/// One DynamoDB request (from the shell's request log).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DynamoRequest {
+    pub operation: String,
+    pub table: String,
+    pub consumed_rcu: f64,
+}
+
+pub trait ShellPort {
+    /// Runs a script; one entry per top-level statement.
+    fn run_statements(&mut self, source: &str) -> Vec<Printed>;
+    fn load_collection(
+        &mut self,
+        db: &str,
+        coll: &str,
+        docs: Vec<bson::Document>,
+    ) -> Result<(), String>;
+    fn dynamo_execute(&mut self, action: &str, request: Value) -> Result<Value, String>;
+    fn use_db(&mut self, db: &str);
+    fn take_plan_log(&mut self) -> Vec<Plan>;
+    fn take_dynamo_log(&mut self) -> Vec<DynamoRequest>;
+}
+
+/// Makes fresh sessions, each with the given ObjectId seed.
+pub trait ShellFactory {
+    type Shell: ShellPort;
+    fn create(&self, seed: Option<[u8; 12]>) -> Self::Shell;
+}
+
+impl<S: ShellPort, F: Fn(Option<[u8; 12]>) -> S> ShellFactory for F {
+    type Shell = S;
+    fn create(&self, seed: Option<[u8; 12]>) -> S {
+        self(seed)
+    }
+}
+
+/// What a script printed, with the empty lines of `undefined` values left out, as the
+/// book's keluaran blocks are written.
+pub fn visible_output(printed: &[Printed]) -> String {
+    let lines: Vec<&str> = printed
+        .iter()
+        .filter(|p| !(p.is_undefined && p.text.is_empty()))
+        .map(|p| p.text.as_str())
+        .collect();
+    lines.join("\n")
+}

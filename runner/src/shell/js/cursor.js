@@ -1,0 +1,153 @@
+// Cursors over find and aggregate, fetched lazily on first use.
+(function (g, native) {
+  'use strict';
+  const hidden = (obj, key, value) =>
+    Object.defineProperty(obj, key, { value, enumerable: false, writable: true, configurable: true });
+
+  class Cursor {
+    constructor(coll, kind, spec) {
+      hidden(this, '_coll', coll);
+      hidden(this, '_kind', kind);
+      hidden(this, '_spec', spec);
+      hidden(this, '_docs', null);
+      hidden(this, '_pos', 0);
+      hidden(this, '_transforms', []);
+      hidden(this, '_explain', null);
+    }
+    get __shellType__() { return this._kind === 'aggregate' ? 'AggregationCursor' : 'Cursor'; }
+
+    _set(key, value) { this._spec[key] = value; return this; }
+    sort(s) { return this._set('sort', s); }
+    limit(n) { return this._set('limit', n); }
+    skip(n) { return this._set('skip', n); }
+    batchSize(n) { return this._set('batchSize', n); }
+    project(p) { return this._set('projection', p); }
+    projection(p) { return this._set('projection', p); }
+    hint(h) { return this._set('hint', h); }
+    collation(c) { return this._set('collation', c); }
+    comment(c) { return this._set('comment', c); }
+    maxTimeMS(n) { return this._set('maxTimeMS', n); }
+    min(m) { return this._set('min', m); }
+    max(m) { return this._set('max', m); }
+    allowDiskUse(v = true) { return this._set('allowDiskUse', v); }
+    noCursorTimeout() { return this; }
+    readPref() { return this; }
+    readConcern() { return this; }
+    pretty() { return this; }
+    close() { this._docs = []; this._pos = 0; }
+
+    _command() {
+      const s = this._spec;
+      if (this._kind === 'aggregate') {
+        const o = s.options || {};
+        return __shell.clean({ aggregate: s.dbLevel ? 1 : this._coll._name, pipeline: s.pipeline,
+          cursor: {}, allowDiskUse: o.allowDiskUse, collation: o.collation, hint: o.hint, let: o.let,
+          comment: o.comment, maxTimeMS: o.maxTimeMS });
+      }
+      return __shell.clean({ find: this._coll._name, filter: s.filter, projection: s.projection,
+        sort: s.sort, skip: s.skip, limit: s.limit, hint: s.hint, collation: s.collation,
+        comment: s.comment, maxTimeMS: s.maxTimeMS, min: s.min, max: s.max,
+        allowDiskUse: s.allowDiskUse });
+    }
+
+    _fetch() {
+      if (this._docs) return;
+      const reply = this._coll._run(this._command());
+      const docs = reply.cursor.firstBatch.slice();
+      let id = reply.cursor.id;
+      while (id && Number(id) !== 0) {
+        const more = this._coll._run({ getMore: id, collection: this._coll._name });
+        docs.push(...more.cursor.nextBatch);
+        id = more.cursor.id;
+      }
+      this._docs = docs;
+    }
+
+    hasNext() { this._fetch(); return this._pos < this._docs.length; }
+    next() {
+      if (!this.hasNext()) return null;
+      let doc = this._docs[this._pos++];
+      for (const fn of this._transforms) doc = fn(doc);
+      return doc;
+    }
+    tryNext() { return this.next(); }
+    isExhausted() { return !this.hasNext(); }
+    objsLeftInBatch() { this._fetch(); return this._docs.length - this._pos; }
+    toArray() { const out = []; while (this.hasNext()) out.push(this.next()); return out; }
+    forEach(fn) { while (this.hasNext()) { if (fn(this.next()) === false) break; } }
+    map(fn) { this._transforms.push(fn); return this; }
+    itcount() { let n = 0; while (this.hasNext()) { this.next(); n++; } return n; }
+
+    count(applySkipLimit = false) {
+      const s = this._spec;
+      return this._coll.countDocuments(s.filter || {}, applySkipLimit ? { skip: s.skip, limit: s.limit } : {});
+    }
+    size() { return this.count(true); }
+
+    explain(verbosity = 'queryPlanner') {
+      const v = verbosity === true ? 'allPlansExecution' : verbosity === false ? 'queryPlanner' : verbosity;
+      const reply = this._coll._run({ explain: this._command(), verbosity: v });
+      return __shell.fullDepth(reply);
+    }
+
+    // One printed batch: the next `n` documents and whether more remain.
+    __batch__(n) {
+      const docs = [];
+      while (docs.length < n && this.hasNext()) docs.push(this.next());
+      return { docs, more: this.hasNext() };
+    }
+  }
+
+  // `db.c.explain(v).find(...)` and friends: the explain output of that call.
+  function explainable(coll, verbosity) {
+    const explainOf = (cursor) => cursor.explain(verbosity);
+    return {
+      find: (...a) => { const c = coll.find(...a); c._explain = verbosity; return c; },
+      aggregate: (...a) => explainOf(coll.aggregate(...a)),
+      count: (filter = {}) => __shell.fullDepth(coll._run({ explain: { count: coll._name, query: filter }, verbosity })),
+      distinct: (key, filter = {}) => __shell.fullDepth(coll._run({ explain: { distinct: coll._name, key, query: filter }, verbosity })),
+    };
+  }
+
+  function fullDepth(value) {
+    hidden(value, '__shellType__', 'FullDepth');
+    return value;
+  }
+
+  function bulkOp(coll, op) {
+    const [name, args] = Object.entries(op)[0] || [];
+    switch (name) {
+      case 'insertOne': return ['insert', coll.insertOne(args.document)];
+      case 'updateOne': return ['update', coll.updateOne(args.filter, args.update, args)];
+      case 'updateMany': return ['update', coll.updateMany(args.filter, args.update, args)];
+      case 'replaceOne': return ['update', coll.replaceOne(args.filter, args.replacement, args)];
+      case 'deleteOne': return ['delete', coll.deleteOne(args.filter, args)];
+      case 'deleteMany': return ['delete', coll.deleteMany(args.filter, args)];
+      default: throw new MongoInvalidArgumentError(`Invalid BulkWriteModel: ${name}`);
+    }
+  }
+
+  function bulkWrite(coll, operations, options) {
+    const r = { acknowledged: true, insertedCount: 0, insertedIds: {}, matchedCount: 0,
+      modifiedCount: 0, deletedCount: 0, upsertedCount: 0, upsertedIds: {} };
+    operations.forEach((op, i) => {
+      const [kind, res] = bulkOp(coll, op);
+      if (kind === 'insert') { r.insertedCount++; r.insertedIds[i] = res.insertedId; }
+      if (kind === 'update') {
+        r.matchedCount += res.matchedCount; r.modifiedCount += res.modifiedCount;
+        r.upsertedCount += res.upsertedCount;
+        if (res.upsertedCount) r.upsertedIds[i] = res.insertedId;
+      }
+      if (kind === 'delete') r.deletedCount += res.deletedCount;
+    });
+    return r;
+  }
+
+  let lastCursor = null;
+  Object.assign(__shell, {
+    cursor: (coll, kind, spec) => new Cursor(coll, kind, spec),
+    Cursor, explainable, fullDepth, bulkWrite,
+    setLastCursor(c) { lastCursor = c; },
+    lastCursor() { return lastCursor; },
+  });
+})(globalThis, __native);

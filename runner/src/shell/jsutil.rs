@@ -1,0 +1,62 @@
+//! Small helpers over boa's object API.
+
+use boa_engine::object::builtins::JsArray;
+use boa_engine::{js_string, Context, JsNativeError, JsObject, JsResult, JsValue};
+
+/// A string-valued property, `None` when absent or not a string.
+pub fn get_str(obj: &JsObject, key: &str, ctx: &mut Context) -> JsResult<Option<String>> {
+    let v = obj.get(js_string!(key), ctx)?;
+    Ok(v.as_string().map(|s| s.to_std_string_lossy()))
+}
+
+/// `globalThis[holder][name]` as a callable.
+pub fn global_fn(holder: &str, name: &str, ctx: &mut Context) -> JsResult<JsObject> {
+    let global = ctx.global_object();
+    let holder = global.get(js_string!(holder), ctx)?;
+    let holder = holder
+        .as_object()
+        .ok_or_else(|| JsNativeError::typ().with_message("shell prelude missing"))?;
+    holder
+        .get(js_string!(name), ctx)?
+        .as_callable()
+        .ok_or_else(|| {
+            JsNativeError::typ()
+                .with_message(format!("{name} is not a function"))
+                .into()
+        })
+}
+
+/// `obj[name](...args)`.
+pub fn call_method(
+    obj: &JsObject,
+    name: &str,
+    args: &[JsValue],
+    ctx: &mut Context,
+) -> JsResult<JsValue> {
+    let f = obj.get(js_string!(name), ctx)?;
+    let f = f
+        .as_callable()
+        .ok_or_else(|| JsNativeError::typ().with_message(format!("{name} is not a function")))?;
+    f.call(&JsValue::from(obj.clone()), args, ctx)
+}
+
+/// `Object.keys(obj)`: own enumerable string keys in JavaScript property order.
+pub fn own_keys(obj: &JsObject, ctx: &mut Context) -> JsResult<Vec<String>> {
+    let object_ctor = ctx.intrinsics().constructors().object().constructor();
+    let keys = call_method(&object_ctor, "keys", &[JsValue::from(obj.clone())], ctx)?;
+    let Some(keys) = keys.as_object() else {
+        return Ok(Vec::new());
+    };
+    let arr = JsArray::from_object(keys)?;
+    let len = arr.length(ctx)?;
+    let mut out = Vec::with_capacity(len as usize);
+    for i in 0..len {
+        out.push(arr.get(i, ctx)?.to_string(ctx)?.to_std_string_lossy());
+    }
+    Ok(out)
+}
+
+/// A JS string value from Rust text.
+pub fn js_str(text: &str) -> JsValue {
+    JsValue::from(js_string!(text))
+}

@@ -1,0 +1,229 @@
+//! Native functions behind the JavaScript prelude (the `__native` global).
+
+use std::time::Duration;
+
+use boa_engine::native_function::NativeFunctionPointer;
+use boa_engine::object::builtins::JsArray;
+use boa_engine::object::FunctionObjectBuilder;
+use boa_engine::property::Attribute;
+use boa_engine::{
+    js_string, Context, JsError, JsNativeError, JsObject, JsResult, JsValue, NativeFunction,
+};
+
+use super::bson_conv::{from_bson, from_document, to_bson, to_document};
+use super::codec;
+use super::convert::to_value;
+use super::engines::{session_from, SessionHandle};
+use super::jsutil::js_str;
+use crate::printer::{format_top_level, Options, Value};
+
+/// `sleep(ms)` is capped so a script cannot stall a session for long.
+const MAX_SLEEP_MS: f64 = 10_000.0;
+
+/// Adds `globalThis[holder][name] = f`, creating the holder object if needed.
+/// This is how a module exposes native functions to its own JavaScript prelude.
+pub fn register_native(
+    ctx: &mut Context,
+    holder: &str,
+    name: &str,
+    f: NativeFunctionPointer,
+    arity: usize,
+) -> JsResult<()> {
+    let global = ctx.global_object();
+    let existing = global.get(js_string!(holder), ctx)?;
+    let object = match existing.as_object() {
+        Some(o) => o,
+        None => {
+            let o = JsObject::with_object_proto(ctx.intrinsics());
+            ctx.register_global_property(js_string!(holder), o.clone(), Attribute::all())?;
+            o
+        }
+    };
+    let func = FunctionObjectBuilder::new(ctx.realm(), NativeFunction::from_fn_ptr(f))
+        .name(js_string!(name))
+        .length(arity)
+        .build();
+    object.set(js_string!(name), func, true, ctx)?;
+    Ok(())
+}
+
+pub fn install(ctx: &mut Context) -> JsResult<()> {
+    let table: [(&str, NativeFunctionPointer, usize); 14] = [
+        ("nextObjectId", next_object_id, 0),
+        ("objectIdFromTime", object_id_from_time, 1),
+        ("checkDecimal", check_decimal, 1),
+        ("printLine", print_line, 1),
+        ("print", print, 1),
+        ("printjson", printjson, 1),
+        ("command", command, 2),
+        ("ejsonStringify", ejson_stringify, 2),
+        ("ejsonParse", ejson_parse, 2),
+        ("sleep", sleep, 1),
+        ("quit", quit, 0),
+        ("base64ToUuid", base64_to_uuid, 1),
+        ("uuidToBase64", uuid_to_base64, 1),
+        ("hexToBase64", hex_to_base64, 1),
+    ];
+    for (name, f, arity) in table {
+        register_native(ctx, "__native", name, f, arity)?;
+    }
+    register_native(ctx, "__native", "randomUuid", random_uuid, 0)
+}
+
+fn session(ctx: &Context) -> JsResult<SessionHandle> {
+    session_from(ctx).ok_or_else(|| JsNativeError::error().with_message("no session").into())
+}
+
+fn arg(args: &[JsValue], i: usize) -> JsValue {
+    args.get(i).cloned().unwrap_or_default()
+}
+
+fn arg_string(args: &[JsValue], i: usize, ctx: &mut Context) -> JsResult<String> {
+    Ok(arg(args, i).to_string(ctx)?.to_std_string_lossy())
+}
+
+fn type_err(message: impl Into<String>) -> JsError {
+    JsNativeError::typ().with_message(message.into()).into()
+}
+
+fn next_object_id(_: &JsValue, _: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let s = session(ctx)?;
+    let id = s.borrow().engines.borrow_mut().next_object_id();
+    Ok(js_str(&id.to_hex()))
+}
+
+fn object_id_from_time(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let secs = arg(args, 0).to_number(ctx)? as u32;
+    let mut bytes = [0u8; 12];
+    bytes[..4].copy_from_slice(&secs.to_be_bytes());
+    Ok(js_str(&bson::oid::ObjectId::from_bytes(bytes).to_hex()))
+}
+
+fn check_decimal(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let text = arg_string(args, 0, ctx)?;
+    text.parse::<bson::Decimal128>()
+        .map(|_| JsValue::undefined())
+        .map_err(|_| type_err(format!("\"{text}\" is not a valid Decimal128 string")))
+}
+
+fn write_line(ctx: &Context, line: &str) -> JsResult<()> {
+    let s = session(ctx)?;
+    let mut s = s.borrow_mut();
+    s.out.push_str(line);
+    s.out.push('\n');
+    Ok(())
+}
+
+fn print_line(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let line = arg_string(args, 0, ctx)?;
+    write_line(ctx, &line)?;
+    Ok(JsValue::undefined())
+}
+
+/// `print(a, b)`: each argument as a top-level value (strings raw), space-joined.
+fn print(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let list = arg(args, 0);
+    let Some(list) = list.as_object() else {
+        return Ok(JsValue::undefined());
+    };
+    let arr = JsArray::from_object(list)?;
+    let mut parts = Vec::new();
+    for i in 0..arr.length(ctx)? {
+        let v = to_value(&arr.get(i, ctx)?, ctx)?;
+        parts.push(match v {
+            Value::String(s) => s,
+            other => format_top_level(&other, &Options::REPL),
+        });
+    }
+    write_line(ctx, &parts.join(" "))?;
+    Ok(JsValue::undefined())
+}
+
+fn printjson(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let v = to_value(&arg(args, 0), ctx)?;
+    let text = match v {
+        Value::String(s) => s,
+        other => format_top_level(&other, &Options::PRINTJSON),
+    };
+    write_line(ctx, &text)?;
+    Ok(JsValue::undefined())
+}
+
+/// Runs one server command; a server error comes back as `{ ok: 0, errmsg, code, codeName }`.
+fn command(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let db = arg_string(args, 0, ctx)?;
+    let cmd = to_document(&arg(args, 1), ctx)?;
+    let s = session(ctx)?;
+    let engines = s.borrow().engines.clone();
+    let reply = engines.borrow_mut().mongo.run_command(&db, cmd);
+    match reply {
+        Ok(doc) => Ok(from_document(&doc, ctx)?.into()),
+        Err(err) => Ok(from_document(&error_reply(&err), ctx)?.into()),
+    }
+}
+
+fn error_reply(err: &crate::engine::mongo::MongoError) -> bson::Document {
+    bson::doc! {
+        "ok": 0.0,
+        "errmsg": err.message.clone(),
+        "code": err.code,
+        "codeName": err.code_name.clone(),
+    }
+}
+
+fn ejson_stringify(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let value = to_bson(&arg(args, 0), ctx)?;
+    let relaxed = arg(args, 1).to_boolean();
+    let json = super::ejson::to_extjson(&value, relaxed);
+    Ok(js_str(&json.to_string()))
+}
+
+fn ejson_parse(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let text = arg_string(args, 0, ctx)?;
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| JsNativeError::syntax().with_message(e.to_string()))?;
+    let value = bson::Bson::try_from(json).map_err(|e| type_err(e.to_string()))?;
+    from_bson(&value, ctx)
+}
+
+fn sleep(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let ms = arg(args, 0).to_number(ctx)?.clamp(0.0, MAX_SLEEP_MS);
+    std::thread::sleep(Duration::from_millis(ms as u64));
+    Ok(JsValue::undefined())
+}
+
+fn quit(_: &JsValue, _: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    session(ctx)?.borrow_mut().quit = true;
+    Ok(JsValue::undefined())
+}
+
+fn base64_to_uuid(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let b64 = arg_string(args, 0, ctx)?;
+    let bytes = codec::base64_decode(&b64).ok_or_else(|| type_err("invalid base64"))?;
+    Ok(js_str(&codec::uuid_text(&bytes)))
+}
+
+fn uuid_to_base64(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let text = arg_string(args, 0, ctx)?;
+    let bytes = codec::hex_decode(&text)
+        .filter(|b| b.len() == 16)
+        .ok_or_else(|| type_err("UUID string representation must be 32 hex digits or canonical hyphenated representation"))?;
+    Ok(js_str(&codec::base64_encode(&bytes)))
+}
+
+fn hex_to_base64(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let text = arg_string(args, 0, ctx)?;
+    let bytes = codec::hex_decode(&text).ok_or_else(|| type_err("invalid hex string"))?;
+    Ok(js_str(&codec::base64_encode(&bytes)))
+}
+
+fn random_uuid(_: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    let a = bson::oid::ObjectId::new().bytes();
+    let b = bson::oid::ObjectId::new().bytes();
+    let mut bytes = [0u8; 16];
+    bytes[..12].copy_from_slice(&a);
+    bytes[12..].copy_from_slice(&b[8..12]);
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    Ok(js_str(&codec::uuid_text(&bytes)))
+}

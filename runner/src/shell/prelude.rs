@@ -1,0 +1,20 @@
+//! The JavaScript half of the shell: BSON classes, errors, db, collections, cursors.
+
+use boa_engine::{Context, JsResult, Source};
+
+const FILES: [(&str, &str); 6] = [
+    ("bson_types.js", include_str!("js/bson_types.js")),
+    ("errors.js", include_str!("js/errors.js")),
+    ("database.js", include_str!("js/database.js")),
+    ("collection.js", include_str!("js/collection.js")),
+    ("cursor.js", include_str!("js/cursor.js")),
+    ("globals.js", include_str!("js/globals.js")),
+];
+
+pub fn install(ctx: &mut Context) -> JsResult<()> {
+    super::natives::install(ctx)?;
+    for (_name, code) in FILES {
+        ctx.eval(Source::from_bytes(code))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! Parse errors as mongosh shows them (Babel's wording and code frame), and the
+//! REPL rule that a function or class declaration evaluates to itself.
+
+use boa_engine::{js_string, Context, JsError, JsValue};
+use regex::Regex;
+
+use super::errors::{self, format_thrown, syntax_error_text};
+
+/// boa's parser message → (Babel message, 1-based line, 0-based column).
+pub fn describe(err: JsError, unit: &str, ctx: &mut Context) -> String {
+    let raw = match err.as_native() {
+        Some(native) if native.is_syntax() => native.message().to_string(),
+        _ => return format_thrown(err, unit, ctx),
+    };
+    if std::env::var_os("KURSUS_DEBUG_PARSE").is_some() {
+        eprintln!("boa: {raw}");
+    }
+    if raw.contains("duplicate lexical declaration") {
+        let name = first_lexical_name(unit).unwrap_or_default();
+        return errors::with_prefix(format!(
+            "SyntaxError: Identifier '{name}' has already been declared\n"
+        ));
+    }
+    let (line, mut column) = position(&raw).unwrap_or_else(|| end_position(unit));
+    let message = babel_message(&raw);
+    if message.starts_with("Unterminated string") {
+        column = string_start(unit, line, column);
+    }
+    syntax_error_text(&message, line, column, unit)
+}
+
+fn position(raw: &str) -> Option<(usize, usize)> {
+    let re = Regex::new(r"line (\d+), col(?:umn)? (\d+)").ok()?;
+    let caps = re.captures_iter(raw).last()?;
+    let line = caps.get(1)?.as_str().parse().ok()?;
+    let col: usize = caps.get(2)?.as_str().parse().ok()?;
+    Some((line, col.saturating_sub(1)))
+}
+
+fn first_lexical_name(unit: &str) -> Option<String> {
+    let re = Regex::new(r"\b(?:const|let|class)\s+([A-Za-z_$][\w$]*)").ok()?;
+    Some(re.captures(unit)?.get(1)?.as_str().to_string())
+}
+
+/// Babel points at the opening quote of an unterminated string.
+fn string_start(unit: &str, line: usize, column: usize) -> usize {
+    let text = unit.split('\n').nth(line.saturating_sub(1)).unwrap_or("");
+    let before: Vec<char> = text.chars().take(column + 1).collect();
+    before
+        .iter()
+        .rposition(|c| matches!(c, '\'' | '"'))
+        .unwrap_or(column)
+}
+
+fn end_position(unit: &str) -> (usize, usize) {
+    let line = unit.split('\n').count().max(1);
+    let column = unit.rsplit('\n').next().map_or(0, |l| l.chars().count());
+    (line, column)
+}
+
+fn babel_message(raw: &str) -> String {
+    let lower = raw.to_lowercase();
+    if lower.starts_with("expected token ';'") {
+        "Missing semicolon.".to_string()
+    } else if lower.contains("unterminated string") {
+        "Unterminated string constant.".to_string()
+    } else if lower.contains("unterminated template") {
+        "Unterminated template.".to_string()
+    } else if lower.contains("unterminated regular expression")
+        || lower.contains("unterminated regex")
+    {
+        "Unterminated regular expression.".to_string()
+    } else if let Some(name) = redeclared(raw) {
+        format!("Identifier '{name}' has already been declared.")
+    } else {
+        expected_message(raw).unwrap_or_else(|| "Unexpected token".to_string())
+    }
+}
+
+fn redeclared(raw: &str) -> Option<String> {
+    let re =
+        Regex::new(r"(?:redeclaration of|already (?:been )?declared)[^']*'?([A-Za-z_$][\w$]*)")
+            .ok()?;
+    re.captures(raw)
+        .and_then(|c| c.get(1))
+        .map(|m| m.as_str().to_string())
+}
+
+fn expected_message(raw: &str) -> Option<String> {
+    let re = Regex::new(r"^expected token '([^']+)'").ok()?;
+    let token = re.captures(raw)?.get(1)?.as_str().to_string();
+    Some(format!("Unexpected token, expected \"{token}\""))
+}
+
+/// mongosh's rewriter makes `function f() {}` and `class A {}` print themselves.
+pub fn declared_value(unit: &str, value: JsValue, ctx: &mut Context) -> JsValue {
+    if !value.is_undefined() {
+        return value;
+    }
+    let Some(name) = lone_declaration(unit) else {
+        return value;
+    };
+    let global = ctx.global_object();
+    match global.get(js_string!(name.as_str()), ctx) {
+        Ok(v) if !v.is_undefined() => v,
+        _ => ctx
+            .eval(boa_engine::Source::from_bytes(&name))
+            .unwrap_or(value),
+    }
+}
+
+/// The declared name when the unit is exactly one function or class declaration.
+fn lone_declaration(unit: &str) -> Option<String> {
+    let re =
+        Regex::new(r"^\s*(?:async\s+)?(?:function\s*\*?\s*|class\s+)([A-Za-z_$][\w$]*)").ok()?;
+    let caps = re.captures(unit)?;
+    let name = caps.get(1)?.as_str().to_string();
+    let body_start = unit.find('{')?;
+    let end = matching_brace(unit, body_start)?;
+    let rest = unit[end + 1..].trim();
+    (rest.is_empty() || rest == ";").then_some(name)
+}
+
+fn matching_brace(text: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in text[open..].char_indices() {
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        match (quote, c) {
+            (Some(_), '\\') => escaped = true,
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"' | '`') => quote = Some(c),
+            (None, '{') => depth += 1,
+            (None, '}') => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lone_declarations() {
+        assert_eq!(
+            lone_declaration("function f(a) { return a * 2 }").as_deref(),
+            Some("f")
+        );
+        assert_eq!(
+            lone_declaration("class A { constructor() { this.a = '}' } }").as_deref(),
+            Some("A")
+        );
+        assert_eq!(lone_declaration("function f() {}; f()"), None);
+    }
+
+    #[test]
+    fn positions() {
+        assert_eq!(
+            position("expected token ';', got ')' at line 1, col 4"),
+            Some((1, 3))
+        );
+    }
+}

@@ -1,0 +1,324 @@
+//! Grading and manifest errors, against a tiny fake shell so the rules are tested on
+//! their own (the end-to-end tests use the real shell).
+
+use kursus::course::dataset::{Collection, Dataset};
+use kursus::course::grade::{grade, Verdict};
+use kursus::course::lesson::LessonFile;
+use kursus::course::manifest::Manifest;
+use kursus::course::shell_port::{DynamoRequest, Plan, Printed, ShellPort};
+use kursus::course::{pesan, Lesson};
+use serde_json::Value;
+
+/// A one-collection "shell" with a handful of statements:
+/// `cetak TEXT`, `koleksi`, `koleksi-terbalik`, `hapus-pertama`, `collscan`, `ixscan`,
+/// `query`, `scan`.
+#[derive(Default)]
+struct Fake {
+    docs: Vec<bson::Document>,
+    plans: Vec<Plan>,
+    dynamo: Vec<DynamoRequest>,
+}
+
+impl Fake {
+    fn statement(&mut self, line: &str) -> Printed {
+        let text = match line.split_once(' ').map_or((line, ""), |(a, b)| (a, b)) {
+            ("cetak", rest) => rest.replace("\\n", "\n"),
+            ("koleksi", _) => show(self.docs.iter()),
+            ("koleksi-terbalik", _) => show(self.docs.iter().rev()),
+            ("hapus-pertama", _) => return self.remove_first(),
+            ("collscan" | "ixscan", _) => return self.plan(line),
+            ("query" | "scan", _) => return self.request(line),
+            _ => {
+                return Printed {
+                    text: format!("ReferenceError: {line} is not defined"),
+                    is_error: true,
+                    is_undefined: false,
+                }
+            }
+        };
+        Printed {
+            text,
+            is_error: false,
+            is_undefined: false,
+        }
+    }
+
+    fn remove_first(&mut self) -> Printed {
+        if !self.docs.is_empty() {
+            self.docs.remove(0);
+        }
+        undefined()
+    }
+
+    fn plan(&mut self, stage: &str) -> Printed {
+        self.plans.push(Plan {
+            ns: "kampus.mahasiswa".into(),
+            stage: stage.to_uppercase(),
+        });
+        undefined()
+    }
+
+    fn request(&mut self, op: &str) -> Printed {
+        let operation = if op == "query" { "Query" } else { "Scan" };
+        self.dynamo.push(DynamoRequest {
+            operation: operation.into(),
+            table: "AppData".into(),
+            consumed_rcu: 0.5,
+        });
+        undefined()
+    }
+}
+
+fn undefined() -> Printed {
+    Printed {
+        text: String::new(),
+        is_error: false,
+        is_undefined: true,
+    }
+}
+
+fn show<'a>(docs: impl Iterator<Item = &'a bson::Document>) -> String {
+    let items: Vec<String> = docs
+        .map(|d| {
+            format!(
+                "  {{ _id: {}, nama: {} }}",
+                d.get_i32("_id").unwrap_or(0),
+                d.get_str("nama").unwrap_or("")
+            )
+        })
+        .collect();
+    format!("[\n{}\n]", items.join(",\n"))
+}
+
+impl ShellPort for Fake {
+    fn run_statements(&mut self, source: &str) -> Vec<Printed> {
+        source
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| self.statement(l.trim()))
+            .collect()
+    }
+    fn load_collection(
+        &mut self,
+        _db: &str,
+        _coll: &str,
+        docs: Vec<bson::Document>,
+    ) -> Result<(), String> {
+        self.docs.extend(docs);
+        Ok(())
+    }
+    fn dynamo_execute(&mut self, _action: &str, _request: Value) -> Result<Value, String> {
+        Ok(Value::Null)
+    }
+    fn use_db(&mut self, _db: &str) {}
+    fn take_plan_log(&mut self) -> Vec<Plan> {
+        std::mem::take(&mut self.plans)
+    }
+    fn take_dynamo_log(&mut self) -> Vec<DynamoRequest> {
+        std::mem::take(&mut self.dynamo)
+    }
+}
+
+fn factory(_seed: Option<[u8; 12]>) -> Fake {
+    Fake::default()
+}
+
+fn dataset(names: &[(i32, &str)]) -> Dataset {
+    let docs = names
+        .iter()
+        .map(|(id, n)| bson::doc! { "_id": *id, "nama": *n })
+        .collect();
+    Dataset {
+        collections: vec![Collection {
+            db: "kampus".into(),
+            name: "mahasiswa".into(),
+            docs,
+        }],
+        tables: vec![],
+    }
+}
+
+fn lesson(exercise_toml: &str) -> Lesson {
+    let text = format!(
+        "format_version = 1\nid = \"uji\"\njudul = \"Uji\"\nbab = \"uji.md\"\nobjectid = \"6ae8992ef71ce5016d8de666\"\n\
+         [dataset.utama]\n[dataset.varian]\n[[latihan]]\nid = \"a\"\njudul = \"A\"\nsoal = \"s\"\n{exercise_toml}"
+    );
+    let file = LessonFile::parse(&text, "uji/pelajaran.toml", "uji").expect("fixture parses");
+    Lesson {
+        file,
+        dir: ".".into(),
+        utama: dataset(&[(1, "'Ani'"), (2, "'Budi'"), (3, "'Citra'")]),
+        varian: dataset(&[(7, "'Dewi'"), (8, "'Eka'")]),
+    }
+}
+
+fn grade_answer(lesson: &Lesson, answer: &str) -> Verdict {
+    grade(&factory, lesson, &lesson.file.latihan[0], answer).expect("grading runs")
+}
+
+const ORDERED: &str = "penilaian = \"keluaran\"\nsolusi = \"koleksi\"\nkeluaran = \"\"\"\n[\n  { _id: 1, nama: 'Ani' },\n  { _id: 2, nama: 'Budi' },\n  { _id: 3, nama: 'Citra' }\n]\n\"\"\"\n";
+
+#[test]
+fn reference_solution_passes() {
+    let l = lesson(ORDERED);
+    let v = grade_answer(&l, "koleksi");
+    assert!(v.passed, "{v:?}");
+    assert_eq!(v.remarks, vec![pesan::LULUS.to_string()]);
+}
+
+#[test]
+fn empty_answer_fails_with_a_hint_to_type_something() {
+    let v = grade_answer(&lesson(ORDERED), "  \n");
+    assert!(!v.passed);
+    assert_eq!(v.remarks, vec![pesan::JAWABAN_KOSONG.to_string()]);
+}
+
+#[test]
+fn only_order_differs_is_named() {
+    let v = grade_answer(&lesson(ORDERED), "koleksi-terbalik");
+    assert!(!v.passed);
+    assert!(v.remarks.contains(&pesan::hanya_urutan_beda()), "{v:?}");
+    assert!(v.diff.is_some());
+}
+
+#[test]
+fn unordered_grading_accepts_any_order() {
+    let l = lesson(&ORDERED.replace("\"keluaran\"\n", "\"keluaran-tanpa-urutan\"\n"));
+    assert!(grade_answer(&l, "koleksi-terbalik").passed);
+}
+
+#[test]
+fn hard_coded_output_fails_on_the_variant() {
+    let l = lesson(ORDERED);
+    let hard_coded = "cetak [\\n  { _id: 1, nama: 'Ani' },\\n  { _id: 2, nama: 'Budi' },\\n  { _id: 3, nama: 'Citra' }\\n]";
+    let v = grade_answer(&l, hard_coded);
+    assert!(!v.passed, "{v:?}");
+    assert!(
+        v.remarks
+            .contains(&pesan::hard_code(pesan::dataset_label(true))),
+        "{v:?}"
+    );
+    assert!(v.remarks.contains(&pesan::dokumen_jumlah(2, 3)), "{v:?}");
+}
+
+#[test]
+fn wrong_field_and_missing_documents_are_explained() {
+    let l = lesson(ORDERED);
+    let v = grade_answer(&l, "cetak [\\n  { _id: 1, nama: 'Anita' }\\n]");
+    assert!(
+        v.remarks
+            .contains(&pesan::field_beda("{ _id: 1 }", "nama", "'Ani'", "'Anita'")),
+        "{v:?}"
+    );
+    assert!(v.remarks.contains(&pesan::dokumen_kurang(2)), "{v:?}");
+}
+
+#[test]
+fn errors_are_quoted_in_the_feedback() {
+    let v = grade_answer(&lesson(ORDERED), "kolesi");
+    assert!(
+        v.remarks
+            .iter()
+            .any(|r| r.contains("kolesi is not defined")),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn collscan_breaks_pakai_indeks() {
+    let l = lesson(&format!(
+        "efisiensi = [{{ aturan = \"pakai-indeks\" }}]\n{ORDERED}"
+    ));
+    let v = grade_answer(&l, "collscan\nkoleksi");
+    assert!(!v.passed);
+    assert_eq!(
+        v.remarks,
+        vec![pesan::efisiensi_collscan("kampus.mahasiswa")]
+    );
+    assert!(v.remarks[0]
+        .starts_with("✗ Hasilnya benar, tetapi query ini memindai seluruh koleksi (COLLSCAN)"));
+    assert!(grade_answer(&l, "ixscan\nkoleksi").passed);
+}
+
+#[test]
+fn dynamo_rules_count_queries_scans_and_capacity() {
+    let rules = "efisiensi = [{ aturan = \"tanpa-scan\" }, { aturan = \"satu-query\" }, { aturan = \"maks-rcu\", nilai = 0.5 }]\n";
+    let l = lesson(&format!("{rules}{ORDERED}"));
+    assert_eq!(
+        grade_answer(&l, "scan\nkoleksi").remarks,
+        vec![pesan::efisiensi_scan(1)]
+    );
+    assert_eq!(
+        grade_answer(&l, "koleksi").remarks,
+        vec![pesan::efisiensi_jumlah_query(0)]
+    );
+    assert_eq!(
+        grade_answer(&l, "query\nquery\nkoleksi").remarks,
+        vec![pesan::efisiensi_jumlah_query(2)]
+    );
+    assert!(grade_answer(&l, "query\nkoleksi").passed);
+}
+
+#[test]
+fn status_grading_compares_the_resulting_state() {
+    let l = lesson(
+        "penilaian = \"status\"\nstatus = \"koleksi\"\nsolusi = \"hapus-pertama\"\n\
+         keluaran = \"\"\"\n[\n  { _id: 2, nama: 'Budi' },\n  { _id: 3, nama: 'Citra' }\n]\"\"\"\n",
+    );
+    assert!(grade_answer(&l, "hapus-pertama").passed);
+    let v = grade_answer(&l, "cetak apa saja");
+    assert!(!v.passed);
+    assert_eq!(
+        v.remarks[0],
+        pesan::status_beda(pesan::dataset_label(false))
+    );
+}
+
+#[test]
+fn unknown_manifest_key_names_file_and_line() {
+    let err = Manifest::parse(
+        "format_version = 1\npelajaran = []\nbonus = 3\n",
+        "lessons/kursus.toml",
+    )
+    .unwrap_err();
+    let text = err.to_string();
+    assert!(text.starts_with("lessons/kursus.toml baris 3:"), "{text}");
+    assert!(text.contains("bonus"), "{text}");
+}
+
+#[test]
+fn unknown_exercise_key_names_its_line() {
+    let text = "format_version = 1\nid = \"x\"\njudul = \"J\"\nbab = \"x.md\"\nobjectid = \"6ae8992ef71ce5016d8de666\"\n\
+                [dataset.utama]\n[dataset.varian]\n[[latihan]]\nid = \"a\"\njudul = \"A\"\nsoal = \"s\"\n\
+                penilaian = \"keluaran\"\nsolusi = \"\"\nkeluaran = \"\"\npetunjukk = []\n";
+    let err = LessonFile::parse(text, "lessons/x/pelajaran.toml", "x")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("lessons/x/pelajaran.toml baris 15:"),
+        "{err}"
+    );
+    assert!(err.contains("petunjukk"), "{err}");
+}
+
+#[test]
+fn unsupported_format_version_is_rejected() {
+    let err = Manifest::parse("format_version = 2\npelajaran = []\n", "k.toml").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        pesan::versi_format_tidak_dikenal("k.toml", 2, 1)
+    );
+}
+
+#[test]
+fn unknown_grading_mode_and_rule_are_rejected() {
+    let bad_mode = "penilaian = \"kira-kira\"\nsolusi = \"\"\nkeluaran = \"\"\n";
+    let text = format!(
+        "format_version = 1\nid = \"x\"\njudul = \"J\"\nbab = \"x.md\"\nobjectid = \"6ae8992ef71ce5016d8de666\"\n\
+         [dataset.utama]\n[dataset.varian]\n[[latihan]]\nid = \"a\"\njudul = \"A\"\nsoal = \"s\"\n{bad_mode}"
+    );
+    let err = LessonFile::parse(&text, "p.toml", "x")
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("p.toml baris 12:"), "{err}");
+}

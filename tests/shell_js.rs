@@ -1,0 +1,109 @@
+//! Real JavaScript through the shell, and recovery from runaway code.
+
+use std::time::{Duration, Instant};
+
+use kursus::shell::{Shell, ShellOptions};
+
+fn shell() -> Shell {
+    Shell::new(ShellOptions::default())
+}
+
+#[test]
+fn for_loop_inserts_a_thousand_documents() {
+    let mut sh = shell();
+    let out = sh.run_script(
+        "use kampus\nfor (let i = 0; i < 1000; i++) { db.m.insertOne({ _id: i, kuadrat: i * i }) }\ndb.m.countDocuments()\ndb.m.findOne({ _id: 999 }).kuadrat",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.first(), Some(&"switched to db kampus"));
+    assert_eq!(&lines[lines.len() - 2..], &["1000", "998001"]);
+}
+
+#[test]
+fn arrow_functions_and_array_methods() {
+    let mut sh = shell();
+    let out = sh.run_script(
+        "const xs = [1, 2, 3, 4, 5]\nxs.map(x => x * 10).filter(x => x > 20)\nlet total = 0; xs.forEach(x => { total += x }); total",
+    );
+    assert_eq!(out, "\n[ 30, 40, 50 ]\n15\n");
+}
+
+#[test]
+fn templates_destructuring_json_math() {
+    let mut sh = shell();
+    let out = sh.run_script(
+        "const { nama, umur = 20 } = { nama: 'Budi' }\n`${nama} berumur ${umur}`\nconst [a, , c] = [1, 2, 3]; a + c\nJSON.stringify({ a: [1, 'dua'], b: null })\nMath.max(3, 9, 4) + Math.floor(2.7)",
+    );
+    assert_eq!(
+        out,
+        "\nBudi berumur 20\n4\n{\"a\":[1,\"dua\"],\"b\":null}\n11\n"
+    );
+}
+
+#[test]
+fn endless_loop_ends_and_session_survives() {
+    let mut sh = shell();
+    sh.run_script("use kampus\ndb.m.insertOne({ _id: 1 })");
+    let start = Instant::now();
+    let out = sh.run_script("while (true) {}");
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "loop took {:?}",
+        start.elapsed()
+    );
+    assert!(out.starts_with("Error: "), "{out}");
+    assert_eq!(sh.run_script("db.m.countDocuments()"), "1\n");
+}
+
+#[test]
+fn runaway_recursion_ends_and_session_survives() {
+    let mut sh = shell();
+    sh.run_script("use kampus\ndb.m.insertOne({ _id: 1 })");
+    let out = sh.run_script("function f(n) { return f(n + 1) + 1 }\nf(0)");
+    assert!(
+        out.contains("RangeError: Maximum call stack size exceeded"),
+        "{out}"
+    );
+    assert_eq!(sh.run_script("db.m.countDocuments()"), "1\n");
+}
+
+#[test]
+fn statements_report_undefined_and_errors() {
+    let mut sh = shell();
+    let outs = sh.run_statements("let x = 1\nx + 1\nnope\nprint('hai')");
+    assert_eq!(outs.len(), 4);
+    assert!(outs[0].is_undefined && outs[0].text.is_empty());
+    assert_eq!(outs[1].text, "2");
+    assert!(outs[2].is_error);
+    assert_eq!(outs[2].text, "ReferenceError: nope is not defined");
+    assert_eq!(outs[3].render(false), "hai\n");
+}
+
+#[test]
+fn seeded_object_ids_are_deterministic() {
+    let mut sh = Shell::new(ShellOptions {
+        objectid_seed: Some([
+            0x6a, 0xe8, 0x99, 0x2e, 0xf7, 0x1c, 0xe5, 0x01, 0x6d, 0x8d, 0xe6, 0x66,
+        ]),
+    });
+    assert_eq!(
+        sh.run_script("ObjectId()"),
+        "ObjectId('6ae8992ef71ce5016d8de666')\n"
+    );
+    assert_eq!(
+        sh.run_script("new ObjectId().toHexString()"),
+        "6ae8992ef71ce5016d8de667\n"
+    );
+}
+
+#[test]
+fn ejson_round_trip() {
+    let mut sh = shell();
+    let out = sh.run_script(
+        "EJSON.stringify({ a: 1, d: ISODate('2024-01-15T08:30:00Z'), l: NumberLong('5') })\nEJSON.parse('{\"x\":{\"$numberLong\":\"7\"}}').x",
+    );
+    assert_eq!(
+        out,
+        "{\"a\":1,\"d\":{\"$date\":\"2024-01-15T08:30:00.000Z\"},\"l\":5}\nLong('7')\n"
+    );
+}
