@@ -54,3 +54,35 @@ fn plan_log_is_emptied_by_taking_it() {
     assert!(!shell.take_plan_log().is_empty());
     assert!(shell.take_plan_log().is_empty());
 }
+
+fn output_of(source: &str) -> String {
+    Shell::new(ShellOptions::default()).run_script(source)
+}
+
+#[test]
+fn thrown_errors_print_through_the_printer() {
+    assert_eq!(output_of("throw 'teks'"), "Error: teks\n");
+    assert_eq!(
+        output_of("throw new Error('x', { cause: new TypeError('y') })"),
+        "Uncaught:\nError: x\nCaused by: \nTypeError: y\n"
+    );
+}
+
+#[test]
+fn syntax_errors_end_with_one_empty_line() {
+    let text = output_of("foo)");
+    assert!(text.starts_with("Uncaught:\nSyntaxError: Missing semicolon. (1:3)\n\n"));
+    assert!(
+        text.ends_with("  2 |\n\n") && !text.ends_with("\n\n\n"),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn cursor_batches_stop_at_twenty_and_offer_more() {
+    let text = output_of("for (let i = 0; i < 25; i++) db.c.insertOne({ _id: i })\ndb.c.find()");
+    assert!(
+        text.ends_with("{ _id: 19 }\n]\nType \"it\" for more\n"),
+        "{text}"
+    );
+}
