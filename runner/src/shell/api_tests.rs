@@ -98,3 +98,22 @@ fn lone_surrogates_print_escaped_inside_quotes() {
 fn print_joins_its_arguments_with_strings_raw() {
     assert_eq!(output_of("print('a', 1, { b: 'c' })"), "a 1 { b: 'c' }\n\n");
 }
+
+#[test]
+fn shell_inserts_and_upserts_share_the_seeded_counter() {
+    let seed = [
+        0x6a, 0xe8, 0x99, 0x2e, 0xf7, 0x1c, 0xe5, 0x01, 0x6d, 0x8d, 0xe6, 0x66,
+    ];
+    let mut shell = Shell::new(ShellOptions {
+        objectid_seed: Some(seed),
+    });
+    let text = shell.run_script(
+        "db.c.insertOne({ a: 1 }).insertedId\n\
+         db.c.updateOne({ b: 1 }, { $set: { c: 1 } }, { upsert: true }).insertedId\n\
+         new ObjectId()",
+    );
+    let expected = "ObjectId('6ae8992ef71ce5016d8de666')\n\
+                    ObjectId('6ae8992ef71ce5016d8de667')\n\
+                    ObjectId('6ae8992ef71ce5016d8de668')\n";
+    assert_eq!(text, expected);
+}
