@@ -41,10 +41,15 @@ pub enum Command {
 }
 
 /// Bare `kursus` (or `kursus --latihan ID`): the REPL at the learner's exercise.
+/// Without a course folder (and no exercise asked for) it is the plain REPL.
 fn belajar(latihan: Option<&str>, data_dir: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
-    let (_session, greeting) = crate::course::learner::open(latihan, data_dir)?;
-    println!("{greeting}");
-    repl::run(repl::Args::default())
+    if latihan.is_none() && crate::course::catalog::locate_root().is_err() {
+        return repl::run(repl::Args::default());
+    }
+    let (mut session, greeting) = crate::course::learner::open(latihan, data_dir)?;
+    let shell = session.fresh_shell()?;
+    crate::course::repl_loop::run(&mut session, shell, &greeting)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 pub fn dispatch(args: Args) -> ExitCode {

@@ -20,6 +20,7 @@ pub mod preprocessor;
 pub mod progress;
 pub mod real_shell;
 pub mod render;
+pub mod repl_loop;
 pub mod serve;
 pub mod session;
 pub mod shell_port;

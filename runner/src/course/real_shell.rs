@@ -1,44 +1,82 @@
-//! The course's view of the real `shell::Shell`. Until the shell's public API lands
-//! this factory only reports that grading is unavailable.
+//! The course's view of the real `shell::Shell`.
 
 use super::shell_port::{DynamoRequest, Plan, Printed, ShellPort};
+use crate::shell::{Shell, ShellOptions, StatementOutput};
 use serde_json::Value;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// Stand-in used until the shell lands: every call reports it is unavailable.
-pub struct Unavailable;
+pub type RealShell = Shell;
 
-pub type RealShell = Unavailable;
+pub fn factory(seed: Option<[u8; 12]>) -> Shell {
+    Shell::new(ShellOptions {
+        objectid_seed: seed,
+        ..Default::default()
+    })
+}
 
-const MESSAGE: &str = "shell belum tersedia di versi ini";
+/// Dataset loading talks to the engines directly; an engine bug must not take the
+/// learner's session down with it.
+fn guarded<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(f))
+        .unwrap_or_else(|_| Err(format!("kesalahan internal mesin saat {what}")))
+}
 
-impl ShellPort for Unavailable {
-    fn run_statements(&mut self, _source: &str) -> Vec<Printed> {
-        vec![Printed {
-            text: MESSAGE.to_string(),
-            is_error: true,
-            is_undefined: false,
-        }]
-    }
-    fn load_collection(
-        &mut self,
-        _db: &str,
-        _coll: &str,
-        _docs: Vec<bson::Document>,
-    ) -> Result<(), String> {
-        Err(MESSAGE.to_string())
-    }
-    fn dynamo_execute(&mut self, _action: &str, _request: Value) -> Result<Value, String> {
-        Err(MESSAGE.to_string())
-    }
-    fn use_db(&mut self, _db: &str) {}
-    fn take_plan_log(&mut self) -> Vec<Plan> {
-        Vec::new()
-    }
-    fn take_dynamo_log(&mut self) -> Vec<DynamoRequest> {
-        Vec::new()
+fn printed(output: StatementOutput) -> Printed {
+    let text = if output.is_undefined {
+        output.text.strip_suffix('\n').unwrap_or("").to_string()
+    } else {
+        output.text
+    };
+    Printed {
+        text,
+        is_error: output.is_error,
+        is_undefined: output.is_undefined,
     }
 }
 
-pub fn factory(_seed: Option<[u8; 12]>) -> Unavailable {
-    Unavailable
+impl ShellPort for Shell {
+    fn run_statements(&mut self, source: &str) -> Vec<Printed> {
+        Shell::run_statements(self, source)
+            .into_iter()
+            .map(printed)
+            .collect()
+    }
+
+    fn load_collection(
+        &mut self,
+        db: &str,
+        coll: &str,
+        docs: Vec<bson::Document>,
+    ) -> Result<(), String> {
+        guarded("memuat koleksi", || {
+            Shell::load_collection(self, db, coll, docs).map_err(|e| e.to_string())
+        })
+    }
+
+    fn dynamo_execute(&mut self, action: &str, request: Value) -> Result<Value, String> {
+        guarded("memuat tabel", || {
+            Shell::dynamo_execute(self, action, request).map_err(|e| e.to_string())
+        })
+    }
+
+    fn use_db(&mut self, db: &str) {
+        Shell::use_db(self, db)
+    }
+
+    /// The document engine does not keep a plan log yet, so no plan is reported.
+    fn take_plan_log(&mut self) -> Vec<Plan> {
+        Vec::new()
+    }
+
+    fn take_dynamo_log(&mut self) -> Vec<DynamoRequest> {
+        let engines = self.engines();
+        let log = engines.borrow_mut().dynamo.take_request_log();
+        log.into_iter()
+            .map(|r| DynamoRequest {
+                operation: r.operation,
+                table: r.table,
+                consumed_rcu: r.read_units,
+            })
+            .collect()
+    }
 }

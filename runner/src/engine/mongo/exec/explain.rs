@@ -71,10 +71,10 @@ fn execution_stats(
 ) -> Document {
     let mut out = doc! {
         "executionSuccess": true,
-        "nReturned": stats.n_returned as i64,
+        "nReturned": int32(stats.n_returned),
         "executionTimeMillis": 0,
-        "totalKeysExamined": stats.keys_examined as i64,
-        "totalDocsExamined": stats.docs_examined as i64,
+        "totalKeysExamined": int32(stats.keys_examined),
+        "totalDocsExamined": int32(stats.docs_examined),
         "executionStages": stage_tree(coll, input, plan, Some(stats)),
     };
     if verbosity == "allPlansExecution" {
@@ -116,13 +116,13 @@ fn stage_tree(
     if let Some(sort) = input.sort.filter(|s| !s.is_empty()) {
         let mut sort_stage = doc! { "stage": "SORT", "sortPattern": sort.clone(), "memLimit": 104857600, "type": "simple" };
         if let Some(limit) = input.limit {
-            sort_stage.insert("limitAmount", (limit + input.skip) as i64);
+            sort_stage.insert("limitAmount", int32(limit + input.skip));
         }
         stage = wrap(sort_stage, stage, stats);
     }
     if input.skip > 0 {
         stage = wrap(
-            doc! { "stage": "SKIP", "skipAmount": input.skip as i64 },
+            doc! { "stage": "SKIP", "skipAmount": int32(input.skip) },
             stage,
             stats,
         );
@@ -132,7 +132,7 @@ fn stage_tree(
         .filter(|_| input.sort.is_none_or(|s| s.is_empty()))
     {
         stage = wrap(
-            doc! { "stage": "LIMIT", "limitAmount": limit as i64 },
+            doc! { "stage": "LIMIT", "limitAmount": int32(limit) },
             stage,
             stats,
         );
@@ -167,8 +167,8 @@ fn access_stage(
             let mut stage = doc! { "stage": "IDHACK" };
             if let Some(stats) = stats {
                 add_common_stats(&mut stage, stats);
-                stage.insert("keysExamined", stats.keys_examined as i64);
-                stage.insert("docsExamined", stats.docs_examined as i64);
+                stage.insert("keysExamined", int32(stats.keys_examined));
+                stage.insert("docsExamined", int32(stats.docs_examined));
             }
             stage
         }
@@ -187,7 +187,7 @@ fn collscan_stage(input: &ExplainInput<'_>, stats: Option<&ScanStats>) -> Docume
     stage.insert("direction", "forward");
     if let Some(stats) = stats {
         add_common_stats(&mut stage, stats);
-        stage.insert("docsExamined", stats.docs_examined as i64);
+        stage.insert("docsExamined", int32(stats.docs_examined));
     }
     stage
 }
@@ -201,21 +201,21 @@ fn fetch_stage(
     let mut ixscan = ixscan_stage(index, bounds);
     if let Some(stats) = stats {
         add_common_stats(&mut fetch, stats);
-        fetch.insert("docsExamined", stats.docs_examined as i64);
+        fetch.insert("docsExamined", int32(stats.docs_examined));
         fetch.insert("alreadyHasObj", 0);
         add_common_stats(&mut ixscan, stats);
-        ixscan.insert("nReturned", stats.docs_examined as i64);
-        ixscan.insert("keysExamined", stats.keys_examined as i64);
-        ixscan.insert("seeks", stats.seeks.max(1) as i64);
+        ixscan.insert("nReturned", int32(stats.docs_examined));
+        ixscan.insert("keysExamined", int32(stats.keys_examined));
+        ixscan.insert("seeks", int32(stats.seeks.max(1)));
         ixscan.insert(
             "dupsTested",
             if index.is_multikey() {
-                stats.keys_examined as i64
+                int32(stats.keys_examined)
             } else {
                 0
             },
         );
-        ixscan.insert("dupsDropped", stats.dups_dropped as i64);
+        ixscan.insert("dupsDropped", int32(stats.dups_dropped));
     }
     fetch.insert("inputStage", ixscan);
     fetch
@@ -257,13 +257,13 @@ fn ixscan_stage(index: &Index, bounds: &[Vec<super::bounds::Interval>]) -> Docum
 
 fn add_common_stats(stage: &mut Document, stats: &ScanStats) {
     let works = stats.keys_examined.max(stats.docs_examined) + 1;
-    stage.insert("nReturned", stats.n_returned as i64);
+    stage.insert("nReturned", int32(stats.n_returned));
     stage.insert("executionTimeMillisEstimate", 0);
-    stage.insert("works", works as i64);
-    stage.insert("advanced", stats.n_returned as i64);
+    stage.insert("works", int32(works));
+    stage.insert("advanced", int32(stats.n_returned));
     stage.insert(
         "needTime",
-        works.saturating_sub(stats.n_returned + 1) as i64,
+        int32(works.saturating_sub(stats.n_returned + 1)),
     );
     stage.insert("needYield", 0);
     stage.insert("saveState", 0);
@@ -283,4 +283,9 @@ fn server_parameters() -> Document {
         "internalDocumentSourceSetWindowFieldsMaxMemoryBytes": 104857600,
         "internalQueryFrameworkControl": "trySbeRestricted",
     }
+}
+
+/// The server reports explain counters as 32-bit ints (mongosh prints them as plain numbers).
+fn int32<T: TryInto<i32>>(n: T) -> i32 {
+    n.try_into().unwrap_or(i32::MAX)
 }

@@ -1,0 +1,98 @@
+//! `kursus periksa` through the real binary and shell, on a copy of the fixture course.
+
+use assert_cmd::Command;
+use kursus::course::pesan;
+use std::path::{Path, PathBuf};
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/kursus-mini")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn periksa(root: &Path, extra: &[&str]) -> (bool, String) {
+    let out = Command::cargo_bin("kursus")
+        .unwrap()
+        .env("KURSUS_DIR", root)
+        .env("NO_COLOR", "1")
+        .arg("periksa")
+        .args(extra)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
+#[test]
+fn fixture_course_passes() {
+    let (ok, out) = periksa(&fixture(), &[]);
+    assert!(ok, "{out}");
+    assert!(out.contains(&pesan::ringkasan(1, 2, 0)), "{out}");
+}
+
+#[test]
+fn wrong_keluaran_fails_and_perbarui_fixes_it() {
+    let work = tempfile::tempdir().unwrap();
+    copy_dir(&fixture(), work.path());
+    let chapter = work.path().join("book/src/mini.md");
+    let text = std::fs::read_to_string(&chapter).unwrap();
+    std::fs::write(&chapter, text.replace("insertedId: 1", "insertedId: 9")).unwrap();
+    let toml = work.path().join("lessons/mini/pelajaran.toml");
+    let lesson = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(
+        &toml,
+        lesson.replace(
+            "{ _id: 3, nama: 'Citra' }\n]'''",
+            "{ _id: 3, nama: 'Cita' }\n]'''",
+        ),
+    )
+    .unwrap();
+
+    let (ok, out) = periksa(work.path(), &[]);
+    assert!(!ok);
+    assert!(out.contains(&pesan::contoh_beda("mini.md", 3)), "{out}");
+    assert!(
+        out.contains(&pesan::solusi_gagal("mini/semua-nama")),
+        "{out}"
+    );
+
+    let (_, out) = periksa(work.path(), &["--perbarui"]);
+    assert!(out.contains(&pesan::diperbarui("mini.md")), "{out}");
+    assert!(
+        out.contains(&pesan::diperbarui("mini/pelajaran.toml")),
+        "{out}"
+    );
+    let (ok, out) = periksa(work.path(), &[]);
+    assert!(ok, "{out}");
+    assert!(std::fs::read_to_string(&chapter)
+        .unwrap()
+        .contains("insertedId: 1"));
+}
+
+#[test]
+fn directive_to_a_missing_exercise_fails() {
+    let work = tempfile::tempdir().unwrap();
+    copy_dir(&fixture(), work.path());
+    let chapter = work.path().join("book/src/mini.md");
+    let text = std::fs::read_to_string(&chapter).unwrap();
+    std::fs::write(
+        &chapter,
+        format!("{text}\n{{{{#latihan mini/tidak-ada}}}}\n"),
+    )
+    .unwrap();
+    let (ok, out) = periksa(work.path(), &[]);
+    assert!(!ok);
+    assert!(out.contains("{{#latihan mini/tidak-ada}}"), "{out}");
+}
