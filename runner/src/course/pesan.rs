@@ -129,7 +129,7 @@ pub fn hard_code(dataset: &str) -> String {
 
 pub fn efisiensi_collscan(ns: &str) -> String {
     format!(
-        "✗ Hasilnya benar, tetapi query ini memindai seluruh koleksi (COLLSCAN) pada `{ns}`. \
+        "✗ Efisiensi: hasilnya benar, tetapi query ini memindai seluruh koleksi (COLLSCAN) pada `{ns}`. \
          Buat indeks yang cocok agar query memakai IXSCAN."
     )
 }

@@ -63,9 +63,8 @@ impl ShellPort for Shell {
         Shell::use_db(self, db)
     }
 
-    /// The document engine does not keep a plan log yet, so no plan is reported.
     fn take_plan_log(&mut self) -> Vec<Plan> {
-        Vec::new()
+        plan_log_from_engine(self)
     }
 
     fn take_dynamo_log(&mut self) -> Vec<DynamoRequest> {
@@ -79,4 +78,17 @@ impl ShellPort for Shell {
             })
             .collect()
     }
+}
+
+/// The document engine's plan log, read through the shell's engine handle.
+/// Switch to `Shell::take_plan_log` once the shell exposes it.
+fn plan_log_from_engine(shell: &Shell) -> Vec<Plan> {
+    let engines = shell.engines();
+    let log = engines.borrow_mut().mongo.take_plan_log();
+    log.into_iter()
+        .map(|r| Plan {
+            ns: r.ns,
+            stage: r.stage,
+        })
+        .collect()
 }
