@@ -234,6 +234,10 @@ pub fn selamat_datang(pelajaran: &str, latihan: &str) -> String {
     )
 }
 
+pub fn mulai_di_db(db: &str) -> String {
+    format!("Data latihan ada di database {db}: ketik `use {db}` dulu, seperti di buku.")
+}
+
 pub const BANTUAN: &str = "Perintah titik:
   .latihan        tampilkan soal latihan saat ini
   .periksa        nilai jawaban Anda (perintah sejak latihan dibuka atau .ulang)

@@ -59,12 +59,18 @@ impl<F: ShellFactory> Session<F> {
     }
 
     pub fn welcome(&self) -> String {
-        match self.exercise() {
-            Some(e) => pesan::selamat_datang(
-                &e.lesson.file.judul,
-                &format!("{} — {}", e.full_id(), e.exercise.judul),
-            ),
-            None => pesan::KURSUS_SELESAI.to_string(),
+        let Some(e) = self.exercise() else {
+            return pesan::KURSUS_SELESAI.to_string();
+        };
+        let greeting = pesan::selamat_datang(
+            &e.lesson.file.judul,
+            &format!("{} — {}", e.full_id(), e.exercise.judul),
+        );
+        match self.start_db() {
+            Some(db) if db != LEARNER_START_DB => {
+                format!("{greeting}\n{}", pesan::mulai_di_db(&db))
+            }
+            _ => greeting,
         }
     }
 
