@@ -1,7 +1,7 @@
 //! The course's view of the real `shell::Shell`.
 
 use super::shell_port::{DynamoRequest, Plan, Printed, ShellPort};
-use crate::shell::{Shell, ShellOptions, StatementOutput};
+use crate::shell::{PlanRecord, Shell, ShellOptions, StatementOutput};
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -64,13 +64,12 @@ impl ShellPort for Shell {
     }
 
     fn take_plan_log(&mut self) -> Vec<Plan> {
-        plan_log_from_engine(self)
+        Shell::take_plan_log(self).into_iter().map(plan).collect()
     }
 
     fn take_dynamo_log(&mut self) -> Vec<DynamoRequest> {
-        let engines = self.engines();
-        let log = engines.borrow_mut().dynamo.take_request_log();
-        log.into_iter()
+        Shell::take_dynamo_log(self)
+            .into_iter()
             .map(|r| DynamoRequest {
                 operation: r.operation,
                 table: r.table,
@@ -80,15 +79,9 @@ impl ShellPort for Shell {
     }
 }
 
-/// The document engine's plan log, read through the shell's engine handle.
-/// Switch to `Shell::take_plan_log` once the shell exposes it.
-fn plan_log_from_engine(shell: &Shell) -> Vec<Plan> {
-    let engines = shell.engines();
-    let log = engines.borrow_mut().mongo.take_plan_log();
-    log.into_iter()
-        .map(|r| Plan {
-            ns: r.ns,
-            stage: r.stage,
-        })
-        .collect()
+fn plan(record: PlanRecord) -> Plan {
+    Plan {
+        ns: record.ns,
+        stage: record.stage,
+    }
 }

@@ -40,7 +40,13 @@ pub fn error_text(err: &ErrorInfo) -> String {
 /// What the REPL shows for an uncaught error (without the final `\n`):
 /// [`error_text`] framed the way Node's REPL frames it.
 pub fn format_error(err: &ErrorInfo) -> String {
-    visible(&frame_uncaught(&writer_text(err)))
+    let mut text = visible(&frame_uncaught(&writer_text(err)));
+    // Node's REPL ends the error with a newline only when the text lacks one
+    // (a SyntaxError's text already ends with two), so that one is the final one.
+    if text.ends_with('\n') {
+        text.pop();
+    }
+    text
 }
 
 /// The writer's text: mongosh starts each formatted error with `\r`.

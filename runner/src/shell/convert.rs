@@ -184,7 +184,7 @@ fn special_object(obj: &JsObject, ctx: &mut Context) -> JsResult<Option<Value>> 
             style,
         )));
     }
-    if is_error(obj, ctx)? {
+    if is_error(obj, ctx) {
         return Ok(Some(custom(error_text(obj, ctx)?, Style::Special)));
     }
     Ok(None)
@@ -236,16 +236,17 @@ fn is_class(obj: &JsObject, ctx: &mut Context) -> JsResult<bool> {
     Ok(!desc.get(js_string!("writable"), ctx)?.to_boolean())
 }
 
-fn is_error(obj: &JsObject, ctx: &mut Context) -> JsResult<bool> {
+/// True when `Error.prototype` is on the object's prototype chain.
+pub fn is_error(obj: &JsObject, ctx: &mut Context) -> bool {
     let proto = ctx.intrinsics().constructors().error().prototype();
     let mut current = obj.prototype();
     while let Some(p) = current {
         if JsObject::equals(&p, &proto) {
-            return Ok(true);
+            return true;
         }
         current = p.prototype();
     }
-    Ok(false)
+    false
 }
 
 fn error_text(obj: &JsObject, ctx: &mut Context) -> JsResult<String> {

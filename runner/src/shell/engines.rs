@@ -16,7 +16,6 @@ use crate::engine::{dynamo, mongo};
 pub struct Engines {
     pub mongo: mongo::Engine,
     pub dynamo: dynamo::Engine,
-    ids: ObjectIdSource,
 }
 
 /// Shared, single-threaded handle to the engines.
@@ -25,38 +24,15 @@ pub type EngineHandle = Rc<RefCell<Engines>>;
 impl Engines {
     pub fn new(objectid_seed: Option<[u8; 12]>) -> Self {
         Engines {
-            mongo: mongo::Engine::new(),
+            mongo: mongo::Engine::with_objectid_seed(objectid_seed),
             dynamo: dynamo::Engine::new(),
-            ids: ObjectIdSource::new(objectid_seed),
         }
     }
 
-    /// The next client-side ObjectId (deterministic when the session has a seed).
+    /// The next client-side ObjectId, from the document engine's generator so
+    /// that shell inserts and server-side upserts share one counter.
     pub fn next_object_id(&mut self) -> bson::oid::ObjectId {
-        self.ids.next()
-    }
-}
-
-/// ObjectIds as the driver makes them: a fixed prefix and a 3-byte counter.
-struct ObjectIdSource {
-    seed: Option<[u8; 12]>,
-}
-
-impl ObjectIdSource {
-    fn new(seed: Option<[u8; 12]>) -> Self {
-        ObjectIdSource { seed }
-    }
-
-    fn next(&mut self) -> bson::oid::ObjectId {
-        let Some(bytes) = self.seed else {
-            return bson::oid::ObjectId::new();
-        };
-        let counter = u32::from_be_bytes([0, bytes[9], bytes[10], bytes[11]]);
-        let next = (counter + 1) & 0x00ff_ffff;
-        let mut following = bytes;
-        following[9..12].copy_from_slice(&next.to_be_bytes()[1..4]);
-        self.seed = Some(following);
-        bson::oid::ObjectId::from_bytes(bytes)
+        self.mongo.next_object_id()
     }
 }
 
@@ -80,12 +56,48 @@ pub fn session_from(ctx: &Context) -> Option<SessionHandle> {
 mod tests {
     use super::*;
 
+    const SEED: [u8; 12] = [
+        0x6a, 0xe8, 0x99, 0x2e, 0xf7, 0x1c, 0xe5, 0x01, 0x6d, 0x8d, 0xe6, 0x66,
+    ];
+
     #[test]
-    fn seeded_ids_increment_the_counter() {
-        let mut ids = ObjectIdSource::new(Some([
-            0x6a, 0xe8, 0x99, 0x2e, 0xf7, 0x1c, 0xe5, 0x01, 0x6d, 0x8d, 0xe6, 0x66,
-        ]));
-        assert_eq!(ids.next().to_hex(), "6ae8992ef71ce5016d8de666");
-        assert_eq!(ids.next().to_hex(), "6ae8992ef71ce5016d8de667");
+    fn seeded_ids_start_at_the_seed_and_increment_the_counter() {
+        let mut engines = Engines::new(Some(SEED));
+        assert_eq!(
+            engines.next_object_id().to_hex(),
+            "6ae8992ef71ce5016d8de666"
+        );
+        assert_eq!(
+            engines.next_object_id().to_hex(),
+            "6ae8992ef71ce5016d8de667"
+        );
+    }
+
+    #[test]
+    fn client_ids_and_server_upserts_share_one_counter() {
+        let mut engines = Engines::new(Some(SEED));
+        assert_eq!(
+            engines.next_object_id().to_hex(),
+            "6ae8992ef71ce5016d8de666"
+        );
+        let update = bson::doc! { "q": { "x": 1 }, "u": { "$set": { "y": 2 } }, "upsert": true };
+        let reply = engines
+            .mongo
+            .run_command("test", bson::doc! { "update": "c", "updates": [update] })
+            .expect("upsert");
+        let upserted = reply
+            .get_array("upserted")
+            .ok()
+            .and_then(|list| list.first())
+            .and_then(|entry| entry.as_document())
+            .and_then(|entry| entry.get_object_id("_id").ok());
+        assert_eq!(
+            upserted.map(|id| id.to_hex()).as_deref(),
+            Some("6ae8992ef71ce5016d8de667")
+        );
+        assert_eq!(
+            engines.next_object_id().to_hex(),
+            "6ae8992ef71ce5016d8de668"
+        );
     }
 }

@@ -1,19 +1,15 @@
-//! Thrown values → the text mongosh prints for them (spec §12).
+//! Thrown values → the printer's [`ErrorInfo`], which formats them as mongosh
+//! does (spec §12).
 
-use boa_engine::{Context, JsError, JsObject, JsValue, Source};
+use boa_engine::{js_string, Context, JsError, JsObject, JsValue, Source};
 
-use super::convert::to_value;
+use super::convert::{is_error, to_value};
 use super::jsutil::get_str;
 use super::v8_messages;
-use crate::printer::{format_top_level, inspect, Options, Value};
+use crate::printer::{format_error, format_top_level, ErrorInfo, Options, Value};
 
-/// Extra error properties mongosh prints after the first line, in this order.
-const EXTRAS: [(&str, &str); 4] = [
-    ("errInfo", "Additional information: "),
-    ("result", "Result: "),
-    ("writeErrors", "Write Errors: "),
-    ("violations", "Violations: "),
-];
+/// How many nested `cause`s are followed (a cause chain may be circular).
+const MAX_CAUSES: usize = 8;
 
 /// The full text for an error thrown by a unit (without the trailing newline).
 pub fn format_thrown(err: JsError, source: &str, ctx: &mut Context) -> String {
@@ -24,43 +20,35 @@ pub fn format_thrown(err: JsError, source: &str, ctx: &mut Context) -> String {
         Ok(v) => v,
         Err(e) => return limit_message(&e.to_string()),
     };
-    let text = match value.as_object() {
-        Some(obj) if is_error_like(&obj, ctx) => error_object_text(&obj, source, ctx),
-        _ => format!("Error: {}", plain_text(&value, ctx)),
+    let info = match value.as_object() {
+        Some(obj) if is_error(&obj, ctx) => error_info(&obj, source, MAX_CAUSES, ctx),
+        _ => plain_error("Error", plain_text(&value, ctx)),
     };
-    with_prefix(text)
+    format_error(&info)
 }
 
-/// mongosh's REPL writes `Uncaught ` then `\r` for one-line errors, which a terminal
-/// overwrites; multi-line errors get an `Uncaught:` line of their own.
-pub fn with_prefix(text: String) -> String {
-    if text.contains('\n') {
-        format!("Uncaught:\n{text}")
-    } else {
-        text
+/// An error of our own making (`name: message`), framed as the REPL frames it.
+pub fn format_plain(name: &str, message: String) -> String {
+    format_error(&plain_error(name, message))
+}
+
+fn plain_error(name: &str, message: String) -> ErrorInfo {
+    ErrorInfo {
+        name: name.to_string(),
+        message,
+        ..ErrorInfo::default()
     }
 }
 
 fn limit_message(engine_text: &str) -> String {
-    if engine_text.contains("recursive") || engine_text.contains("stack") {
-        "RangeError: Maximum call stack size exceeded".to_string()
+    let (name, message) = if engine_text.contains("recursive") || engine_text.contains("stack") {
+        ("RangeError", "Maximum call stack size exceeded".to_string())
     } else if engine_text.contains("loop") {
-        "Error: eksekusi dihentikan: perulangan melebihi batas (perulangan tanpa akhir?); data sesi tetap utuh".to_string()
+        ("Error", "eksekusi dihentikan: perulangan melebihi batas (perulangan tanpa akhir?); data sesi tetap utuh".to_string())
     } else {
-        format!("Error: eksekusi dihentikan: {engine_text}")
-    }
-}
-
-fn is_error_like(obj: &JsObject, ctx: &mut Context) -> bool {
-    let proto = ctx.intrinsics().constructors().error().prototype();
-    let mut current = obj.prototype();
-    while let Some(p) = current {
-        if JsObject::equals(&p, &proto) {
-            return true;
-        }
-        current = p.prototype();
-    }
-    false
+        ("Error", format!("eksekusi dihentikan: {engine_text}"))
+    };
+    format_plain(name, message)
 }
 
 fn plain_text(value: &JsValue, ctx: &mut Context) -> String {
@@ -71,7 +59,7 @@ fn plain_text(value: &JsValue, ctx: &mut Context) -> String {
     }
 }
 
-fn error_object_text(obj: &JsObject, source: &str, ctx: &mut Context) -> String {
+fn error_info(obj: &JsObject, source: &str, causes: usize, ctx: &mut Context) -> ErrorInfo {
     let name = get_str(obj, "name", ctx)
         .ok()
         .flatten()
@@ -81,36 +69,46 @@ fn error_object_text(obj: &JsObject, source: &str, ctx: &mut Context) -> String 
         .flatten()
         .unwrap_or_default();
     let message = v8_messages::translate(&name, &raw, source, ctx);
-    let code_name = get_str(obj, "codeName", ctx).ok().flatten();
-    let mut text = match code_name {
-        Some(code) if name.starts_with("Mongo") => format!("{name}[{code}]: {message}"),
-        _ => format!("{name}: {message}"),
-    };
-    for (key, label) in EXTRAS {
-        if let Some(extra) = extra_text(obj, key, ctx) {
-            text.push('\n');
-            text.push_str(label);
-            text.push_str(&extra);
-        }
+    // Only server errors show their code name, as the driver sets it there.
+    let code_name = get_str(obj, "codeName", ctx)
+        .ok()
+        .flatten()
+        .filter(|_| name.starts_with("Mongo"));
+    ErrorInfo {
+        err_info: extra(obj, "errInfo", ctx),
+        result: extra(obj, "result", ctx),
+        write_errors: extra(obj, "writeErrors", ctx),
+        violations: extra(obj, "violations", ctx),
+        cause: cause(obj, source, causes, ctx).map(Box::new),
+        name,
+        code_name,
+        message,
     }
-    text
 }
 
-fn extra_text(obj: &JsObject, key: &str, ctx: &mut Context) -> Option<String> {
-    let value = obj.get(boa_engine::js_string!(key), ctx).ok()?;
+fn extra(obj: &JsObject, key: &str, ctx: &mut Context) -> Option<Value> {
+    let value = obj.get(js_string!(key), ctx).ok()?;
     if value.is_undefined() {
         return None;
     }
-    let converted = to_value(&value, ctx).ok()?;
-    Some(inspect(&converted, &Options::FULL_DEPTH))
+    to_value(&value, ctx).ok()
+}
+
+/// An error's `cause`, when it is itself an error.
+fn cause(obj: &JsObject, source: &str, causes: usize, ctx: &mut Context) -> Option<ErrorInfo> {
+    let remaining = causes.checked_sub(1)?;
+    let value = obj.get(js_string!("cause"), ctx).ok()?;
+    let cause = value.as_object().filter(|c| is_error(c, ctx))?;
+    Some(error_info(&cause, source, remaining, ctx))
 }
 
 /// A parse failure as Babel reports it inside mongosh: message, position, code frame.
 pub fn syntax_error_text(message: &str, line: usize, column: usize, source: &str) -> String {
     let frame = code_frame(source, line, column);
-    with_prefix(format!(
-        "SyntaxError: {message} ({line}:{column})\n\n{frame}\n"
-    ))
+    format_plain(
+        "SyntaxError",
+        format!("{message} ({line}:{column})\n\n{frame}"),
+    )
 }
 
 /// Babel's code frame: two lines above, three below, `>` and `^` at the error.

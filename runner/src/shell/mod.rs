@@ -32,7 +32,11 @@ mod syntax;
 mod v8_messages;
 mod writer;
 
+#[cfg(test)]
+mod api_tests;
+
 pub use crate::engine::dynamo::RequestRecord as DynamoRequestRecord;
+pub use crate::engine::mongo::PlanRecord;
 pub use engines::{EngineHandle, Engines, Session, SessionHandle};
 
 /// How a shell session starts.
@@ -242,6 +246,11 @@ impl Shell {
         let engines = self.engines();
         let result = engines.borrow_mut().dynamo.execute(action, req);
         Ok(result?)
+    }
+
+    /// Query plans the document engine chose since the last call (for grading).
+    pub fn take_plan_log(&mut self) -> Vec<PlanRecord> {
+        self.engines().borrow_mut().mongo.take_plan_log()
     }
 
     /// DynamoDB requests made since the last call (for grading).

@@ -17,9 +17,10 @@ pub fn describe(err: JsError, unit: &str, ctx: &mut Context) -> String {
     }
     if raw.contains("duplicate lexical declaration") {
         let name = first_lexical_name(unit).unwrap_or_default();
-        return errors::with_prefix(format!(
-            "SyntaxError: Identifier '{name}' has already been declared\n"
-        ));
+        return errors::format_plain(
+            "SyntaxError",
+            format!("Identifier '{name}' has already been declared"),
+        );
     }
     let (line, mut column) = position(&raw).unwrap_or_else(|| end_position(unit));
     let message = babel_message(&raw);

@@ -5,7 +5,7 @@ use boa_engine::{js_string, Context, JsObject, JsResult, JsValue};
 
 use super::convert::to_value;
 use super::jsutil::{call_method, get_str, global_fn};
-use crate::printer::{format_top_level, inspect, Array, Options, Value};
+use crate::printer::{format_cursor_batch, format_top_level, inspect, Options, Value};
 
 /// Documents per printed cursor batch (mongosh's `displayBatchSize`).
 pub const BATCH_SIZE: u32 = 20;
@@ -62,14 +62,9 @@ pub fn print_batch(cursor: &JsObject, ctx: &mut Context) -> JsResult<String> {
         JsValue::null()
     };
     global_fn("__shell", "setLastCursor", ctx)?.call(&JsValue::undefined(), &[remembered], ctx)?;
-    let docs = to_value(&batch.get(js_string!("docs"), ctx)?, ctx)?;
-    let empty = matches!(&docs, Value::Array(Array { items, .. }) if items.is_empty());
-    if empty {
-        return Ok(String::new());
-    }
-    let mut text = inspect(&docs, &Options::FULL_DEPTH);
-    if more {
-        text.push_str("\nType \"it\" for more");
-    }
-    Ok(text)
+    let docs = match to_value(&batch.get(js_string!("docs"), ctx)?, ctx)? {
+        Value::Array(array) => array.items.into_iter().flatten().collect(),
+        other => vec![other],
+    };
+    Ok(format_cursor_batch(docs, more, false))
 }

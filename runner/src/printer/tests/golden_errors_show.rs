@@ -111,7 +111,7 @@ fn syntax_error_is_multi_line() {
     let message = "Missing semicolon. (1:3)\n\n> 1 | foo)\n    |    ^\n  2 |";
     let shown = format_error(&error("SyntaxError", message));
     let expected =
-        "Uncaught:\nSyntaxError: Missing semicolon. (1:3)\n\n> 1 | foo)\n    |    ^\n  2 |\n\n";
+        "Uncaught:\nSyntaxError: Missing semicolon. (1:3)\n\n> 1 | foo)\n    |    ^\n  2 |\n";
     assert_eq!(shown, expected);
 }
 

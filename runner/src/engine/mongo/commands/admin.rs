@@ -85,20 +85,26 @@ pub fn list_databases(engine: &mut Engine, command: &Document) -> Result<Documen
         .get("nameOnly")
         .map(crate::engine::mongo::query::logical::truthy)
         .unwrap_or(false);
-    let mut databases = Vec::new();
-    let mut total: i64 = 0;
+    let mut sizes: Vec<(String, i64)> = SYSTEM_DATABASES
+        .iter()
+        .map(|(name, size)| (name.to_string(), *size))
+        .collect();
     for (name, colls) in &engine.databases {
-        let size: i64 = colls
+        let size = colls
             .values()
-            .map(|c| disk_size(c.data_size(), c.indexes.iter().map(|i| i.len()).sum()))
+            .map(|c| disk_size(c.data_size(), c.indexes.iter().map(|i| i.len()).collect()))
             .sum();
-        total += size;
-        databases.push(if name_only {
-            doc! { "name": name.clone() }
-        } else {
-            doc! { "name": name.clone(), "sizeOnDisk": size, "empty": false }
-        });
+        sizes.push((name.clone(), size));
     }
+    sizes.sort();
+    let total = sizes.iter().map(|(_, size)| size).sum::<i64>();
+    let databases: Vec<Document> = sizes
+        .into_iter()
+        .map(|(name, size)| match name_only {
+            true => doc! { "name": name },
+            false => doc! { "name": name, "sizeOnDisk": size, "empty": false },
+        })
+        .collect();
     let mut reply = doc! { "databases": databases };
     if !name_only {
         reply.insert("totalSize", total);
@@ -107,10 +113,20 @@ pub fn list_databases(engine: &mut Engine, command: &Document) -> Result<Documen
     Ok(reply)
 }
 
-/// WiredTiger allocates in 4 KiB blocks: one file per collection and index.
-fn disk_size(data: u64, index_entries: usize) -> i64 {
-    let block = 4096u64;
-    let data_blocks = data.div_ceil(block).max(1) + 4;
-    let index_blocks = (index_entries as u64 * 16).div_ceil(block).max(1) + 4;
-    ((data_blocks + index_blocks) * block) as i64
+/// The databases a fresh standalone server already has, with the sizes it reports.
+const SYSTEM_DATABASES: [(&str, i64); 3] = [("admin", 40960), ("config", 12288), ("local", 40960)];
+
+/// WiredTiger allocates in 4 KiB blocks, one file per collection (three blocks
+/// of header at least) and one per index (two at least): a fresh collection with
+/// its `_id` index takes 20 KiB, as `show dbs` on a real server shows.
+fn disk_size(data: u64, index_entries: Vec<usize>) -> i64 {
+    let blocks = |bytes: u64| bytes.div_ceil(BLOCK).max(1);
+    let data_file = (blocks(data) + 2) * BLOCK;
+    let index_files: u64 = index_entries
+        .iter()
+        .map(|n| (blocks(*n as u64 * 16) + 1) * BLOCK)
+        .sum();
+    (data_file + index_files) as i64
 }
+
+const BLOCK: u64 = 4096;

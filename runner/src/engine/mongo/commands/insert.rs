@@ -44,9 +44,15 @@ pub fn insert(
     Ok(reply)
 }
 
-/// `{index, code, errmsg}` as in the server's write errors.
+/// Duplicate-key errors carry no codeName (mongosh prints none for them);
+/// other write errors name their code as the goldens show.
 pub fn write_error(index: usize, e: &MongoError) -> Document {
-    doc! { "index": index as i32, "code": e.code, "errmsg": e.message.clone() }
+    let mut error = doc! { "index": index as i32, "code": e.code };
+    if e.code != 11000 {
+        error.insert("codeName", e.code_name.clone());
+    }
+    error.insert("errmsg", e.message.clone());
+    error
 }
 
 fn insert_one(engine: &mut Engine, db: &str, coll: &str, item: Bson) -> Result<(), MongoError> {
