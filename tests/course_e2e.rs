@@ -183,6 +183,23 @@ fn piped_bare_kursus_prints_only_the_shell_output() {
 }
 
 #[test]
+fn unwritable_data_folder_still_opens_the_repl() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let blocker = data.path().join("berkas");
+    std::fs::write(&blocker, "bukan folder").expect("write");
+    let out = kursus(&blocker.join("data"))
+        .write_stdin("use kampus\n1+1\n")
+        .output()
+        .expect("kursus runs");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "switched to db kampus\n2\n"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("kemajuan gagal disimpan"));
+}
+
+#[test]
 fn jalankan_pelajaran_starts_from_the_lesson_dataset() {
     let data = tempfile::tempdir().expect("temp dir");
     let course = Course::load(&repo_root()).expect("the real course loads");

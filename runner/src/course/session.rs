@@ -42,8 +42,10 @@ impl<F: ShellFactory> Session<F> {
             colour: render::colour_wanted(),
         };
         session.progress.aktif = Some(session.current.clone());
-        session.store.save(&session.progress)?;
-        Ok((session, note.into_iter().collect()))
+        // An unwritable data folder must not keep the learner out of the REPL.
+        let unsaved = session.store.save(&session.progress).err();
+        let notes = note.into_iter().chain(unsaved.map(|e| e.to_string()));
+        Ok((session, notes.collect()))
     }
 
     pub fn set_colour(&mut self, colour: bool) {
