@@ -86,3 +86,15 @@ fn cursor_batches_stop_at_twenty_and_offer_more() {
         "{text}"
     );
 }
+
+#[test]
+fn lone_surrogates_print_escaped_inside_quotes() {
+    assert_eq!(output_of("({ s: 'a\\ud800b' })"), "{ s: 'a\\ud800b' }\n");
+    assert_eq!(output_of("['\\udfff']"), "[ '\\udfff' ]\n");
+    assert_eq!(output_of("({ s: '\\ud83d\\ude00' })"), "{ s: '😀' }\n");
+}
+
+#[test]
+fn print_joins_its_arguments_with_strings_raw() {
+    assert_eq!(output_of("print('a', 1, { b: 'c' })"), "a 1 { b: 'c' }\n\n");
+}

@@ -6,7 +6,7 @@
 
 use boa_engine::builtins::function::OrdinaryFunction;
 use boa_engine::object::builtins::{JsArray, JsDate, JsMap, JsRegExp, JsSet};
-use boa_engine::{js_string, Context, JsObject, JsResult, JsValue, JsVariant};
+use boa_engine::{js_string, Context, JsObject, JsResult, JsString, JsValue, JsVariant};
 
 use super::jsutil::{call_method, get_str, own_keys};
 use crate::printer::{self, Array, Object, Style, Value};
@@ -24,6 +24,15 @@ struct Converter {
     path: Vec<JsObject>,
 }
 
+/// A JavaScript string. The rare one holding a lone surrogate, which a Rust
+/// `String` cannot carry, keeps its UTF-16 code units so it prints as `\ud800`.
+fn string_value(s: &JsString) -> Value {
+    match s.to_std_string() {
+        Ok(text) => Value::String(text),
+        Err(_) => Value::Utf16(s.to_vec()),
+    }
+}
+
 fn custom(text: impl Into<String>, style: Style) -> Value {
     Value::Custom {
         text: text.into(),
@@ -39,7 +48,7 @@ impl Converter {
             JsVariant::Boolean(b) => Value::Bool(b),
             JsVariant::Integer32(i) => Value::Number(f64::from(i)),
             JsVariant::Float64(f) => Value::Number(f),
-            JsVariant::String(s) => Value::String(s.to_std_string_lossy()),
+            JsVariant::String(s) => string_value(&s),
             JsVariant::BigInt(b) => Value::BigInt(b.to_string()),
             JsVariant::Symbol(s) => custom(symbol_text(&s), Style::Special),
             JsVariant::Object(obj) => self.object(&obj, ctx, depth)?,

@@ -221,10 +221,10 @@ mod tests {
         let expected = "{}\n\
             Tabel AppData: partition key EntityRef, sort key Detail\n\
             EntityRef = WS#acme (2 item)\n  META     name\n  PROJ#2   status\n\n\
-            2\n \
-            #  operasi         tabel    indeks  Count  ScannedCount  RCU  WCU\n \
-            1  CreateTable     AppData  -           -             -    -    -\n \
-            2  BatchWriteItem  AppData  -           -             -    -    2\n \
+            2\n\
+            #  operasi         tabel    indeks  Count  ScannedCount  RCU  WCU\n\
+            1  CreateTable     AppData  -           -             -    -    -\n\
+            2  BatchWriteItem  AppData  -           -             -    -    2\n\
             3  Query           AppData  -           2             2  0.5    -\n\n";
         assert_eq!(out, expected);
     }

@@ -54,6 +54,7 @@ fn limit_message(engine_text: &str) -> String {
 fn plain_text(value: &JsValue, ctx: &mut Context) -> String {
     match to_value(value, ctx) {
         Ok(Value::String(s)) => s,
+        Ok(Value::Utf16(units)) => String::from_utf16_lossy(&units),
         Ok(v) => format_top_level(&v, &Options::REPL),
         Err(_) => "[object]".to_string(),
     }

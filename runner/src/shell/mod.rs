@@ -19,6 +19,9 @@ mod bson_conv;
 mod codec;
 mod commands;
 mod convert;
+mod dynamo;
+mod dynamo_aids;
+mod dynamo_prelude;
 pub mod editor;
 mod ejson;
 pub mod engines;
@@ -112,6 +115,9 @@ impl Shell {
         if let Err(e) = prelude::install(&mut shell.ctx) {
             // The prelude is ours; a failure is a bug worth seeing at once.
             eprintln!("kesalahan prelude shell: {e}");
+        }
+        if let Err(e) = dynamo::install(&mut shell) {
+            eprintln!("kesalahan prelude DynamoDB: {e}");
         }
         shell.use_db("test");
         shell

@@ -15,7 +15,7 @@ use super::codec;
 use super::convert::to_value;
 use super::engines::{session_from, SessionHandle};
 use super::jsutil::js_str;
-use crate::printer::{format_top_level, Options, Value};
+use crate::printer::{format_print, format_top_level, Options, Value};
 
 /// `sleep(ms)` is capped so a script cannot stall a session for long.
 const MAX_SLEEP_MS: f64 = 10_000.0;
@@ -127,23 +127,19 @@ fn print(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> 
         return Ok(JsValue::undefined());
     };
     let arr = JsArray::from_object(list)?;
-    let mut parts = Vec::new();
+    let mut values = Vec::new();
     for i in 0..arr.length(ctx)? {
-        let v = to_value(&arr.get(i, ctx)?, ctx)?;
-        parts.push(match v {
-            Value::String(s) => s,
-            other => format_top_level(&other, &Options::REPL),
-        });
+        values.push(to_value(&arr.get(i, ctx)?, ctx)?);
     }
-    write_line(ctx, &parts.join(" "))?;
+    write_line(ctx, &format_print(&values, &Options::REPL))?;
     Ok(JsValue::undefined())
 }
 
 fn printjson(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
     let v = to_value(&arg(args, 0), ctx)?;
-    let text = match v {
-        Value::String(s) => s,
-        other => format_top_level(&other, &Options::PRINTJSON),
+    let text = match &v {
+        Value::String(_) | Value::Utf16(_) => format_print(&[v], &Options::PRINTJSON),
+        other => format_top_level(other, &Options::PRINTJSON),
     };
     write_line(ctx, &text)?;
     Ok(JsValue::undefined())

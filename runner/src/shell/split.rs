@@ -260,22 +260,29 @@ fn strip_trailing_comment(text: &str) -> &str {
 
 /// Position of a `//` that is not inside a string on this line.
 fn find_line_comment(line: &str) -> Option<usize> {
+    unquoted_chars(line)
+        .find(|&(pos, c)| c == '/' && line.get(pos + 1..).is_some_and(|r| r.starts_with('/')))
+        .map(|(pos, _)| pos)
+}
+
+/// The characters of `text` (with their byte positions) that are outside
+/// string literals; quotes and what they enclose are skipped.
+pub fn unquoted_chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
     let mut quote: Option<char> = None;
     let mut escaped = false;
-    for (pos, c) in line.char_indices() {
-        if escaped {
-            escaped = false;
-            continue;
+    text.char_indices().filter(move |&(_, c)| {
+        if std::mem::take(&mut escaped) {
+            return false;
         }
         match (quote, c) {
             (Some(_), '\\') => escaped = true,
             (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
             (None, '\'' | '"' | '`') => quote = Some(c),
-            (None, '/') if line[pos + 1..].starts_with('/') => return Some(pos),
-            _ => {}
+            (None, _) => return true,
         }
-    }
-    None
+        false
+    })
 }
 
 #[cfg(test)]
@@ -325,5 +332,15 @@ mod tests {
         assert!(is_shell_command("it"));
         assert!(!is_shell_command("use(1)"));
         assert!(!is_shell_command("it + 1"));
+    }
+
+    #[test]
+    fn unquoted_chars_skip_strings_and_their_escapes() {
+        let kept: String = unquoted_chars(r#"a'b\'c'd"e"f`g`h"#)
+            .map(|(_, c)| c)
+            .collect();
+        assert_eq!(kept, "adfh");
+        assert_eq!(find_line_comment("x = '//' // komentar"), Some(9));
+        assert_eq!(find_line_comment("x = \"a\\\"//\""), None);
     }
 }

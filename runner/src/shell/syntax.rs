@@ -5,6 +5,7 @@ use boa_engine::{js_string, Context, JsError, JsValue};
 use regex::Regex;
 
 use super::errors::{self, format_thrown, syntax_error_text};
+use super::split::unquoted_chars;
 
 /// boa's parser message → (Babel message, 1-based line, 0-based column).
 pub fn describe(err: JsError, unit: &str, ctx: &mut Context) -> String {
@@ -124,20 +125,10 @@ fn lone_declaration(unit: &str) -> Option<String> {
 
 fn matching_brace(text: &str, open: usize) -> Option<usize> {
     let mut depth = 0usize;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (i, c) in text[open..].char_indices() {
-        if escaped {
-            escaped = false;
-            continue;
-        }
-        match (quote, c) {
-            (Some(_), '\\') => escaped = true,
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '\'' | '"' | '`') => quote = Some(c),
-            (None, '{') => depth += 1,
-            (None, '}') => {
+    for (i, c) in unquoted_chars(text.get(open..)?) {
+        match c {
+            '{' => depth += 1,
+            '}' => {
                 depth = depth.checked_sub(1)?;
                 if depth == 0 {
                     return Some(open + i);
