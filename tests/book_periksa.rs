@@ -30,9 +30,18 @@ fn every_book_example_and_exercise_passes() {
         .expect("run kursus periksa");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "periksa failed:\n{stdout}\n{stderr}");
+    assert!(
+        output.status.success(),
+        "periksa failed:\n{stdout}\n{stderr}"
+    );
     let summary = stdout.lines().last().unwrap_or_default();
     assert!(summary.starts_with("Semua lulus"), "summary: {summary}");
-    assert!(count_in_summary(summary, "contoh") >= 50, "too few examples: {summary}");
-    assert!(count_in_summary(summary, "latihan") >= 18, "too few exercises: {summary}");
+    assert!(
+        count_in_summary(summary, "contoh") >= 50,
+        "too few examples: {summary}"
+    );
+    assert!(
+        count_in_summary(summary, "latihan") >= 18,
+        "too few exercises: {summary}"
+    );
 }

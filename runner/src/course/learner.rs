@@ -34,3 +34,9 @@ pub fn load_lesson<S: ShellPort>(id: &str, shell: &mut S) -> Result<Option<[u8; 
     lesson.utama.load_into(shell)?;
     Ok(lesson.file.seed())
 }
+
+/// The ObjectId seed of lesson `id`, for `kursus jalankan --pelajaran ID`.
+pub fn lesson_seed(id: &str) -> Result<Option<[u8; 12]>> {
+    let course = Course::load(&locate_root()?)?;
+    Ok(course.find_lesson(id)?.file.seed())
+}

@@ -129,7 +129,7 @@ pub fn hard_code(dataset: &str) -> String {
 
 pub fn efisiensi_collscan(ns: &str) -> String {
     format!(
-        "✗ Hasilnya benar, tetapi query ini memindai seluruh koleksi (COLLSCAN) pada `{ns}`. \
+        "✗ Efisiensi: hasilnya benar, tetapi query ini memindai seluruh koleksi (COLLSCAN) pada `{ns}`. \
          Buat indeks yang cocok agar query memakai IXSCAN."
     )
 }
@@ -232,6 +232,10 @@ pub fn selamat_datang(pelajaran: &str, latihan: &str) -> String {
          Ketik .latihan untuk membaca soal, .periksa untuk menilai jawaban, \
          .petunjuk untuk petunjuk, .bantuan untuk semua perintah titik."
     )
+}
+
+pub fn mulai_di_db(db: &str) -> String {
+    format!("Data latihan ada di database {db}: ketik `use {db}` dulu, seperti di buku.")
 }
 
 pub const BANTUAN: &str = "Perintah titik:

@@ -1,7 +1,7 @@
 //! The course's view of the real `shell::Shell`.
 
 use super::shell_port::{DynamoRequest, Plan, Printed, ShellPort};
-use crate::shell::{Shell, ShellOptions, StatementOutput};
+use crate::shell::{PlanRecord, Shell, ShellOptions, StatementOutput};
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -63,20 +63,25 @@ impl ShellPort for Shell {
         Shell::use_db(self, db)
     }
 
-    /// The document engine does not keep a plan log yet, so no plan is reported.
     fn take_plan_log(&mut self) -> Vec<Plan> {
-        Vec::new()
+        Shell::take_plan_log(self).into_iter().map(plan).collect()
     }
 
     fn take_dynamo_log(&mut self) -> Vec<DynamoRequest> {
-        let engines = self.engines();
-        let log = engines.borrow_mut().dynamo.take_request_log();
-        log.into_iter()
+        Shell::take_dynamo_log(self)
+            .into_iter()
             .map(|r| DynamoRequest {
                 operation: r.operation,
                 table: r.table,
                 consumed_rcu: r.read_units,
             })
             .collect()
+    }
+}
+
+fn plan(record: PlanRecord) -> Plan {
+    Plan {
+        ns: record.ns,
+        stage: record.stage,
     }
 }

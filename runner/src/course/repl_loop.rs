@@ -17,7 +17,8 @@ pub fn run(session: &mut LearnerSession, shell: Shell, greeting: &str) -> std::i
     if std::io::stdin().is_terminal() {
         interactive(session, shell, greeting)
     } else {
-        println!("{greeting}");
+        // Piped input gets exactly what the shell prints on stdout.
+        eprintln!("{greeting}");
         let mut input = String::new();
         std::io::stdin().read_to_string(&mut input)?;
         let mut shell = shell;

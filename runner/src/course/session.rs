@@ -4,7 +4,7 @@
 use super::catalog::{Course, ExerciseRef};
 use super::error::Result;
 use super::progress::{Progress, ProgressStore};
-use super::shell_port::ShellFactory;
+use super::shell_port::{ShellFactory, ShellPort};
 use super::{grade, listing, pesan, render};
 
 pub struct Session<F: ShellFactory> {
@@ -42,8 +42,10 @@ impl<F: ShellFactory> Session<F> {
             colour: render::colour_wanted(),
         };
         session.progress.aktif = Some(session.current.clone());
-        session.store.save(&session.progress)?;
-        Ok((session, note.into_iter().collect()))
+        // An unwritable data folder must not keep the learner out of the REPL.
+        let unsaved = session.store.save(&session.progress).err();
+        let notes = note.into_iter().chain(unsaved.map(|e| e.to_string()));
+        Ok((session, notes.collect()))
     }
 
     pub fn set_colour(&mut self, colour: bool) {
@@ -59,16 +61,23 @@ impl<F: ShellFactory> Session<F> {
     }
 
     pub fn welcome(&self) -> String {
-        match self.exercise() {
-            Some(e) => pesan::selamat_datang(
-                &e.lesson.file.judul,
-                &format!("{} — {}", e.full_id(), e.exercise.judul),
-            ),
-            None => pesan::KURSUS_SELESAI.to_string(),
+        let Some(e) = self.exercise() else {
+            return pesan::KURSUS_SELESAI.to_string();
+        };
+        let greeting = pesan::selamat_datang(
+            &e.lesson.file.judul,
+            &format!("{} — {}", e.full_id(), e.exercise.judul),
+        );
+        match self.start_db() {
+            Some(db) if db != LEARNER_START_DB => {
+                format!("{greeting}\n{}", pesan::mulai_di_db(&db))
+            }
+            _ => greeting,
         }
     }
 
-    /// A fresh shell holding the current exercise's starting dataset.
+    /// A fresh shell holding the current exercise's starting dataset, on database
+    /// `test` as mongosh starts: the learner types `use kampus` as the chapter does.
     pub fn fresh_shell(&self) -> Result<F::Shell> {
         let exercise = self.exercise();
         let mut shell = self
@@ -77,6 +86,7 @@ impl<F: ShellFactory> Session<F> {
         if let Some(e) = exercise {
             e.lesson.utama.load_into(&mut shell)?;
         }
+        shell.use_db(LEARNER_START_DB);
         Ok(shell)
     }
 
@@ -97,10 +107,21 @@ impl<F: ShellFactory> Session<F> {
     }
 
     /// Adds an entry the learner typed to the answer.
+    /// Selecting the dataset's own database is left out: grading replays start there,
+    /// where it would print `already on db …` instead.
     pub fn record(&mut self, entry: &str) {
         let entry = entry.trim_end();
-        if !entry.trim().is_empty() {
-            self.answer.push(entry.to_string());
+        if entry.trim().is_empty() || self.selects_dataset_db(entry) {
+            return;
+        }
+        self.answer.push(entry.to_string());
+    }
+
+    fn selects_dataset_db(&self, entry: &str) -> bool {
+        let target = entry.trim().trim_end_matches(';').strip_prefix("use ");
+        match (target, self.start_db()) {
+            (Some(db), Some(dataset_db)) => db.trim() == dataset_db,
+            _ => false,
         }
     }
 
@@ -230,6 +251,9 @@ impl<F: ShellFactory> Session<F> {
             .and_then(|e| e.lesson.utama.default_db().map(str::to_string))
     }
 }
+
+/// Where a learner's shell starts, as mongosh does.
+const LEARNER_START_DB: &str = "test";
 
 /// `.periksa` and friends; `..` is not one (it can start a JavaScript spread in a paste).
 pub fn is_dot_command(line: &str) -> bool {
