@@ -384,15 +384,15 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
-            " #  operasi      tabel    indeks  Count  ScannedCount  RCU  WCU"
+            "#  operasi      tabel    indeks  Count  ScannedCount  RCU  WCU"
         );
         assert_eq!(
             lines[1],
-            " 1  CreateTable  AppData  -           -             -    -    -"
+            "1  CreateTable  AppData  -           -             -    -    -"
         );
         assert_eq!(
             lines[2],
-            " 2  Scan         AppData  -           5            15  0.5    -"
+            "2  Scan         AppData  -           5            15  0.5    -"
         );
     }
 }
