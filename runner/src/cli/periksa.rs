@@ -17,7 +17,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     run_with(args, &crate::course::real_shell::factory)
 }
 
-pub fn run_with<F: ShellFactory>(args: Args, factory: &F) -> anyhow::Result<ExitCode> {
+pub fn run_with<F: ShellFactory + Sync>(args: Args, factory: &F) -> anyhow::Result<ExitCode> {
     let course = Course::load(&locate_root()?)?;
     let options = Options {
         update: args.perbarui,

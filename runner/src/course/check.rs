@@ -6,6 +6,7 @@ use super::chapter::{self, Example};
 use super::error::{CourseError, Result};
 use super::grade::{self, outputs_match, trim_output};
 use super::lesson::Exercise;
+use super::parallel;
 use super::shell_port::{visible_output, ShellFactory, ShellPort};
 use super::{pesan, render};
 use std::path::{Path, PathBuf};
@@ -37,26 +38,105 @@ pub struct Options {
     pub colour: bool,
 }
 
-pub fn check_course<F: ShellFactory>(
+/// One independent piece of the check; jobs run in parallel.
+enum Job<'a> {
+    Chapter {
+        path: PathBuf,
+        seed: Option<[u8; 12]>,
+        header: Option<String>,
+    },
+    Exercise {
+        lesson: &'a Lesson,
+        exercise: &'a Exercise,
+    },
+}
+
+/// What one job found, and the rewrite `--perbarui` asks for.
+#[derive(Default)]
+struct Outcome {
+    report: Report,
+    edit: Option<Edit>,
+}
+
+enum Edit {
+    Chapter {
+        path: PathBuf,
+        text: String,
+        updates: Vec<(usize, String)>,
+    },
+    Keluaran {
+        lesson: PathBuf,
+        id: String,
+        actual: String,
+    },
+}
+
+pub fn check_course<F: ShellFactory + Sync>(
     factory: &F,
     course: &Course,
     options: Options,
 ) -> Result<Report> {
+    let jobs = jobs(course);
+    let outcomes = parallel::map(&jobs, |job| run_job(factory, job, options));
     let mut report = Report::default();
-    for lesson in &course.lessons {
-        let path = course.chapter_path(lesson);
-        report.lines.push(pesan::periksa_bab(&lesson.file.bab));
-        let chapter = check_chapter(factory, &path, lesson.file.seed(), options, &mut report);
-        record_error(chapter, &mut report);
-        let exercises = check_exercises(factory, lesson, options, &mut report);
-        record_error(exercises, &mut report);
+    let mut edits = Vec::new();
+    for outcome in outcomes {
+        report.absorb(outcome.report);
+        edits.extend(outcome.edit);
     }
-    for path in other_chapters(course) {
-        let result = check_chapter(factory, &path, None, options, &mut report);
-        record_error(result, &mut report);
-    }
+    apply_edits(edits, &mut report);
     record_error(check_directives(course, &mut report), &mut report);
     Ok(report)
+}
+
+/// Chapters first (each runs all its examples in order), then every exercise, in
+/// course order so the report reads like the book.
+fn jobs(course: &Course) -> Vec<Job<'_>> {
+    let mut jobs = Vec::new();
+    for lesson in &course.lessons {
+        jobs.push(Job::Chapter {
+            path: course.chapter_path(lesson),
+            seed: lesson.file.seed(),
+            header: Some(pesan::periksa_bab(&lesson.file.bab)),
+        });
+        jobs.extend(
+            lesson
+                .file
+                .latihan
+                .iter()
+                .map(|exercise| Job::Exercise { lesson, exercise }),
+        );
+    }
+    jobs.extend(other_chapters(course).into_iter().map(|path| Job::Chapter {
+        path,
+        seed: None,
+        header: None,
+    }));
+    jobs
+}
+
+fn run_job<F: ShellFactory>(factory: &F, job: &Job, options: Options) -> Outcome {
+    let mut outcome = Outcome::default();
+    let result = match job {
+        Job::Chapter { path, seed, header } => {
+            outcome.report.lines.extend(header.clone());
+            check_chapter(factory, path, *seed, options, &mut outcome)
+        }
+        Job::Exercise { lesson, exercise } => {
+            check_exercise(factory, lesson, exercise, options, &mut outcome)
+        }
+    };
+    record_error(result, &mut outcome.report);
+    outcome
+}
+
+impl Report {
+    fn absorb(&mut self, other: Report) {
+        self.lines.extend(other.lines);
+        self.examples += other.examples;
+        self.exercises += other.exercises;
+        self.failures += other.failures;
+    }
 }
 
 /// A broken file fails the check but does not stop it.
@@ -100,32 +180,39 @@ fn write_text(path: &Path, text: &str) -> Result<()> {
         .map_err(|e| CourseError::Berkas(pesan::berkas_tidak_terbaca(path.display(), e)))
 }
 
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default()
+}
+
 /// Runs a chapter's examples in one fresh shell, in order.
 fn check_chapter<F: ShellFactory>(
     factory: &F,
     path: &Path,
     seed: Option<[u8; 12]>,
     options: Options,
-    report: &mut Report,
+    outcome: &mut Outcome,
 ) -> Result<()> {
     let text = read_text(path)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
+    let name = file_name(path);
     let mut shell = factory.create(seed);
     let mut updates = Vec::new();
     for (index, example) in chapter::examples(&text).iter().enumerate() {
-        report.examples += 1;
+        outcome.report.examples += 1;
         let actual = trim_output(&visible_output(&shell.run_statements(&example.code.body)));
         if let Some(problem) = example_problem(&name, example, &actual, options) {
-            report.fail(problem);
+            outcome.report.fail(problem);
             updates.push((index, actual));
         }
     }
     if options.update && !updates.is_empty() {
-        write_text(path, &chapter::rewrite(&text, &updates))?;
-        report.lines.push(pesan::diperbarui(&name));
+        let path = path.to_path_buf();
+        outcome.edit = Some(Edit::Chapter {
+            path,
+            text,
+            updates,
+        });
     }
     Ok(())
 }
@@ -154,54 +241,39 @@ fn indent(text: &str) -> String {
         .join("\n")
 }
 
-fn check_exercises<F: ShellFactory>(
-    factory: &F,
-    lesson: &Lesson,
-    options: Options,
-    report: &mut Report,
-) -> Result<()> {
-    let mut updates = Vec::new();
-    for exercise in &lesson.file.latihan {
-        report.exercises += 1;
-        let full_id = format!("{}/{}", lesson.file.id, exercise.id);
-        let before = report.failures;
-        check_exercise(factory, lesson, exercise, &full_id, options, report)?;
-        if options.update && report.failures > before {
-            let actual =
-                grade::replay(factory, lesson, &lesson.utama, exercise, &exercise.solusi)?.output;
-            updates.push((exercise.id.clone(), actual));
-        }
-    }
-    if !updates.is_empty() {
-        super::lesson_edit::update_keluaran(&lesson.dir.join("pelajaran.toml"), &updates)?;
-        report.lines.push(pesan::diperbarui(&format!(
-            "{}/pelajaran.toml",
-            lesson.file.id
-        )));
-    }
-    Ok(())
-}
-
+/// The reference solution must pass on both datasets, print something different on
+/// each (or hard-coded output would pass), and doing nothing must not pass.
 fn check_exercise<F: ShellFactory>(
     factory: &F,
     lesson: &Lesson,
     exercise: &Exercise,
-    full_id: &str,
     options: Options,
-    report: &mut Report,
+    outcome: &mut Outcome,
 ) -> Result<()> {
-    let verdict = grade::grade(factory, lesson, exercise, &exercise.solusi)?;
+    let report = &mut outcome.report;
+    report.exercises += 1;
+    let full_id = format!("{}/{}", lesson.file.id, exercise.id);
+    let solusi = &exercise.solusi;
+    let on_main = grade::replay(factory, lesson, &lesson.utama, exercise, solusi)?;
+    let on_variant = grade::replay(factory, lesson, &lesson.varian, exercise, solusi)?;
+    let verdict = grade::judge_reference(exercise, &on_main, &on_variant);
     if !verdict.passed {
         let detail = indent(&render::verdict(&verdict, options.colour));
-        report.fail(format!("{}\n{detail}", pesan::solusi_gagal(full_id)));
+        report.fail(format!("{}\n{detail}", pesan::solusi_gagal(&full_id)));
+        if options.update {
+            let (lesson, id) = (lesson.dir.join("pelajaran.toml"), exercise.id.clone());
+            outcome.edit = Some(Edit::Keluaran {
+                lesson,
+                id,
+                actual: on_main.output.clone(),
+            });
+        }
     }
     if solved_without_answer(factory, lesson, exercise)? {
-        report.fail(pesan::latihan_sudah_lulus(full_id));
+        outcome.report.fail(pesan::latihan_sudah_lulus(&full_id));
     }
-    let on_main = grade::replay(factory, lesson, &lesson.utama, exercise, &exercise.solusi)?;
-    let on_variant = grade::replay(factory, lesson, &lesson.varian, exercise, &exercise.solusi)?;
     if on_main.output == on_variant.output {
-        report.fail(pesan::varian_sama(full_id));
+        outcome.report.fail(pesan::varian_sama(&full_id));
     }
     Ok(())
 }
@@ -218,6 +290,46 @@ fn solved_without_answer<F: ShellFactory>(
         &trim_output(&exercise.keluaran),
         &untouched.output,
     ))
+}
+
+/// Writes what `--perbarui` collected: chapters whole, exercises grouped per lesson file.
+fn apply_edits(edits: Vec<Edit>, report: &mut Report) {
+    let mut keluaran: Vec<(PathBuf, Vec<(String, String)>)> = Vec::new();
+    for edit in edits {
+        match edit {
+            Edit::Chapter {
+                path,
+                text,
+                updates,
+            } => {
+                let written = write_text(&path, &chapter::rewrite(&text, &updates));
+                note_written(written, &file_name(&path), report);
+            }
+            Edit::Keluaran { lesson, id, actual } => {
+                match keluaran.iter_mut().find(|(p, _)| *p == lesson) {
+                    Some((_, updates)) => updates.push((id, actual)),
+                    None => keluaran.push((lesson, vec![(id, actual)])),
+                }
+            }
+        }
+    }
+    for (path, updates) in keluaran {
+        let written = super::lesson_edit::update_keluaran(&path, &updates);
+        note_written(written, &lesson_file_label(&path), report);
+    }
+}
+
+/// `<pelajaran-id>/pelajaran.toml`, as the author knows the file.
+fn lesson_file_label(path: &Path) -> String {
+    let lesson = path.parent().map(file_name).unwrap_or_default();
+    format!("{lesson}/{}", file_name(path))
+}
+
+fn note_written(result: Result<()>, what: &str, report: &mut Report) {
+    match result {
+        Ok(()) => report.lines.push(pesan::diperbarui(what)),
+        Err(e) => report.fail(format!("✗ {e}")),
+    }
 }
 
 /// Every `{{#latihan ID}}` in the book must name an existing exercise.

@@ -58,6 +58,10 @@ pub fn replay<F: ShellFactory>(
     exercise: &Exercise,
     script: &str,
 ) -> Result<Replay> {
+    if script.trim().is_empty() && exercise.penilaian != Grading::Status {
+        // Nothing runs, so nothing is printed or logged: no session needed.
+        return Ok(Replay::default());
+    }
     let mut shell = factory.create(lesson.file.seed());
     dataset.load_into(&mut shell)?;
     let printed = shell.run_statements(script);
@@ -86,7 +90,8 @@ pub fn trim_output(text: &str) -> String {
     text.trim_end_matches(['\n', '\r']).to_string()
 }
 
-/// Grades `answer` for `exercise`.
+/// Grades `answer` for `exercise`; the variant is only replayed once the main dataset
+/// passes, so a wrong answer gets its feedback without the extra work.
 pub fn grade<F: ShellFactory>(
     factory: &F,
     lesson: &Lesson,
@@ -97,19 +102,44 @@ pub fn grade<F: ShellFactory>(
         return Ok(Verdict::fail(vec![pesan::JAWABAN_KOSONG.to_string()]));
     }
     let on_main = replay(factory, lesson, &lesson.utama, exercise, answer)?;
-    let expected = trim_output(&exercise.keluaran);
-    if let Some(verdict) = mismatch(exercise, &expected, &on_main, false) {
+    if let Some(verdict) = main_mismatch(exercise, &on_main) {
         return Ok(verdict);
     }
     let reference = replay(factory, lesson, &lesson.varian, exercise, &exercise.solusi)?;
     let on_variant = replay(factory, lesson, &lesson.varian, exercise, answer)?;
-    if let Some(mut verdict) = mismatch(exercise, &reference.output, &on_variant, true) {
+    Ok(judge(exercise, &on_main, &reference, &on_variant))
+}
+
+/// The verdict from replays already made: the answer on `utama`, the reference
+/// solution on `varian` and the answer on `varian`.
+pub fn judge(
+    exercise: &Exercise,
+    on_main: &Replay,
+    reference: &Replay,
+    on_variant: &Replay,
+) -> Verdict {
+    if let Some(verdict) = main_mismatch(exercise, on_main) {
+        return verdict;
+    }
+    if let Some(mut verdict) = mismatch(exercise, &reference.output, on_variant, true) {
         verdict
             .remarks
             .insert(1, pesan::hard_code(pesan::dataset_label(true)));
-        return Ok(verdict);
+        return verdict;
     }
-    Ok(efficiency_verdict(exercise, &on_main.logs))
+    efficiency_verdict(exercise, &on_main.logs)
+}
+
+/// The verdict on a lesson's own reference solution, from its two replays.
+pub fn judge_reference(exercise: &Exercise, on_main: &Replay, on_variant: &Replay) -> Verdict {
+    if exercise.solusi.trim().is_empty() {
+        return Verdict::fail(vec![pesan::JAWABAN_KOSONG.to_string()]);
+    }
+    judge(exercise, on_main, on_variant, on_variant)
+}
+
+fn main_mismatch(exercise: &Exercise, on_main: &Replay) -> Option<Verdict> {
+    mismatch(exercise, &trim_output(&exercise.keluaran), on_main, false)
 }
 
 fn efficiency_verdict(exercise: &Exercise, logs: &Logs) -> Verdict {

@@ -15,6 +15,7 @@ pub mod lesson;
 pub mod lesson_edit;
 pub mod listing;
 pub mod manifest;
+pub mod parallel;
 pub mod pesan;
 pub mod preprocessor;
 pub mod progress;
