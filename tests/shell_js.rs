@@ -107,3 +107,12 @@ fn ejson_round_trip() {
         "{\"a\":1,\"d\":{\"$date\":\"2024-01-15T08:30:00.000Z\"},\"l\":5}\nLong('7')\n"
     );
 }
+
+#[test]
+fn dynamodb_globals_load_on_first_use_and_can_be_reassigned() {
+    let mut sh = shell();
+    let out = sh.run_script(
+        "typeof dynamodb\ntypeof NumberValue\nconst c = ddb\ndynamodb.listTables({}).TableNames.length\nc === ddb\nddb = 5\nddb + 1\ntypeof dynamodb.query",
+    );
+    assert_eq!(out, "object\nfunction\n\n0\ntrue\n5\n6\nfunction\n");
+}

@@ -14,19 +14,49 @@ use super::natives::register_native;
 use super::{Shell, ShellError};
 use crate::engine::dynamo::DynamoError;
 
-/// Registers the natives and evaluates the prelude that defines `dynamodb` and `ddb`.
+/// Registers the natives and a stub for `dynamodb`, `ddb` and `NumberValue`: the
+/// prelude itself is evaluated on first use, so a MongoDB-only session (and every
+/// `kursus periksa` replay of a MongoDB lesson) does not pay for parsing it.
 pub fn install(shell: &mut Shell) -> Result<(), ShellError> {
-    let natives: [(&str, NativeFunctionPointer, usize); 4] = [
+    let natives: [(&str, NativeFunctionPointer, usize); 5] = [
         ("execute", execute, 2),
         ("koleksi", koleksi, 2),
         ("riwayat", riwayat, 0),
         ("ekspresi", ekspresi, 2),
+        ("install", install_prelude, 0),
     ];
     for (name, f, arity) in natives {
         register_native(shell.context(), "__dynamo", name, f, arity)
             .map_err(|e| ShellError::Script(e.to_string()))?;
     }
-    shell.install_prelude(super::dynamo_prelude::PRELUDE)
+    shell.install_prelude(LAZY_GLOBALS)
+}
+
+/// Accessors that evaluate the prelude when first touched. The global object's
+/// shape never changes afterwards (boa caches global slots), so an assignment by the
+/// learner is kept beside the prelude's value instead of replacing the property.
+const LAZY_GLOBALS: &str = r#"(() => {
+  const native = globalThis.__dynamo;
+  const assigned = {};
+  for (const name of ['NumberValue', 'dynamodb', 'ddb']) {
+    Object.defineProperty(globalThis, name, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        if (name in assigned) return assigned[name];
+        if (native.api === undefined) native.install();
+        return native.api[name];
+      },
+      set(value) { assigned[name] = value; },
+    });
+  }
+})();"#;
+
+fn install_prelude(_: &JsValue, _: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    ctx.eval(boa_engine::Source::from_bytes(
+        super::dynamo_prelude::PRELUDE,
+    ))?;
+    Ok(JsValue::undefined())
 }
 
 fn session(ctx: &Context) -> JsResult<SessionHandle> {

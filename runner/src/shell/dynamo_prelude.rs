@@ -190,8 +190,7 @@ pub const PRELUDE: &str = r#"
     toString() { return this.value; }
   }
 
-  globalThis.NumberValue = NumberValue;
-  globalThis.dynamodb = dynamodb;
-  globalThis.ddb = ddb;
+  // Read through the global accessors of `shell::dynamo` (see LAZY_GLOBALS there).
+  native.api = { NumberValue, dynamodb, ddb };
 })();
 "#;
