@@ -1,4 +1,5 @@
-//! Standard base64 (RFC 4648, padded), the wire form of `B` values.
+//! Standard base64 (RFC 4648): the wire form of DynamoDB `B` values (strict) and
+//! the text of the shell's `BinData` (lenient, as Node's `Buffer` reads it).
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -45,6 +46,26 @@ pub fn decode(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// Skips whitespace and padding wherever they are, as Node's base64 reader does.
+pub fn decode_lenient(text: &str) -> Option<Vec<u8>> {
+    let mut bits: u32 = 0;
+    let mut count = 0;
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    for c in text
+        .bytes()
+        .filter(|c| !c.is_ascii_whitespace() && *c != b'=')
+    {
+        bits = (bits << 6) | sextet(c)?;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,5 +85,7 @@ mod tests {
         assert_eq!(encode(b"\xff\x00"), "/wA=");
         assert_eq!(decode("AA=="), Some(vec![0]));
         assert_eq!(decode("A"), None);
+        assert_eq!(decode_lenient("AQ"), Some(vec![1]));
+        assert_eq!(decode_lenient("AQ=="), Some(vec![1]));
     }
 }

@@ -4,7 +4,9 @@
 //! Layering (each layer only knows the ones below it):
 //! `cli` → `course` → `shell` → (`printer`, `engine`).
 //! Engines know nothing of the shell; the printer knows nothing of engines.
+//! `base64` is a leaf both the shell and the DynamoDB engine use.
 
+pub mod base64;
 pub mod cli;
 pub mod course;
 pub mod engine;

@@ -8,7 +8,6 @@ use std::collections::{BTreeMap, VecDeque};
 
 use serde_json::Value;
 
-mod base64;
 pub mod capacity;
 mod errors;
 pub mod expr;

@@ -3,9 +3,9 @@
 use indexmap::IndexMap;
 use serde_json::{json, Map, Value};
 
-use super::base64;
 use super::errors::{invalid_params, DResult, DynamoError};
 use super::number::Number;
+use crate::base64;
 
 pub type Item = IndexMap<String, AttrValue>;
 

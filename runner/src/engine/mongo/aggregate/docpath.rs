@@ -4,19 +4,6 @@
 
 use bson::{Bson, Document};
 
-/// The value at `path`, following subdocuments only.
-pub fn get<'a>(doc: &'a Document, path: &str) -> Option<&'a Bson> {
-    let mut parts = path.split('.');
-    let mut current = doc.get(parts.next()?)?;
-    for part in parts {
-        current = match current {
-            Bson::Document(d) => d.get(part)?,
-            _ => return None,
-        };
-    }
-    Some(current)
-}
-
 /// Sets `path` to `value`, creating (or replacing non-document) intermediate
 /// fields; an existing leaf keeps its position.
 pub fn set(doc: &mut Document, path: &str, value: Bson) {

@@ -1,26 +1,16 @@
-//! `$sort` with the server's order: BSON type order, missing as null, and
-//! arrays keyed by their smallest element ascending / largest descending
-//! (an empty array sorts before null). The sort is stable.
-
-use std::cmp::Ordering;
+//! `$sort`: the stage's own argument checks, then the same sort keys as `find`
+//! (`crate::engine::mongo::sort`): BSON type order, arrays keyed by their smallest
+//! element ascending / largest descending. The sort is stable.
 
 use bson::{Bson, Document};
 
-use crate::engine::mongo::expr::{compare_values, fail, numeric};
+use crate::engine::mongo::expr::{fail, numeric};
+use crate::engine::mongo::sort::SortSpec as FindSort;
 use crate::engine::mongo::MongoError;
-
-use super::docpath::query_leaves;
 
 #[derive(Debug, Clone)]
 pub struct SortSpec {
-    keys: Vec<(String, bool)>,
-}
-
-/// A document's key for one sort field; `Empty` is an empty array.
-#[derive(Debug, Clone)]
-enum Key {
-    Empty,
-    Value(Bson),
+    spec: FindSort,
 }
 
 impl SortSpec {
@@ -35,40 +25,23 @@ impl SortSpec {
         SortSpec::parse(spec)
     }
 
+    /// Any number equal to 1 or -1 is a direction here (`find` is stricter).
     pub fn parse(spec: &Document) -> Result<SortSpec, MongoError> {
-        let keys = spec
-            .iter()
-            .map(|(k, v)| Ok((k.clone(), ascending(k, v)?)))
-            .collect::<Result<_, MongoError>>()?;
-        Ok(SortSpec { keys })
+        let mut normalised = Document::new();
+        for (key, value) in spec {
+            let direction = if ascending(key, value)? { 1 } else { -1 };
+            normalised.insert(key.clone(), direction);
+        }
+        Ok(SortSpec {
+            spec: FindSort::parse(&normalised)?,
+        })
     }
 
     pub fn sort(&self, docs: Vec<Document>) -> Vec<Document> {
-        let mut keyed: Vec<(Vec<Key>, Document)> =
-            docs.into_iter().map(|d| (self.keys_of(&d), d)).collect();
-        keyed.sort_by(|(a, _), (b, _)| self.compare_keys(a, b));
+        let mut keyed: Vec<(Vec<Bson>, Document)> =
+            docs.into_iter().map(|d| (self.spec.key(&d), d)).collect();
+        keyed.sort_by(|(a, _), (b, _)| self.spec.compare_keys(a, b));
         keyed.into_iter().map(|(_, d)| d).collect()
-    }
-
-    pub fn compare(&self, a: &Document, b: &Document) -> Ordering {
-        self.compare_keys(&self.keys_of(a), &self.keys_of(b))
-    }
-
-    fn compare_keys(&self, a: &[Key], b: &[Key]) -> Ordering {
-        for ((ka, kb), (_, asc)) in a.iter().zip(b).zip(&self.keys) {
-            let ord = compare_key(ka, kb);
-            if ord != Ordering::Equal {
-                return if *asc { ord } else { ord.reverse() };
-            }
-        }
-        Ordering::Equal
-    }
-
-    fn keys_of(&self, doc: &Document) -> Vec<Key> {
-        self.keys
-            .iter()
-            .map(|(path, asc)| key_of(doc, path, *asc))
-            .collect()
     }
 }
 
@@ -87,46 +60,4 @@ fn ascending(key: &str, value: &Bson) -> Result<bool, MongoError> {
             "$sort key ordering must be 1 (for ascending) or -1 (for descending)",
         )),
     }
-}
-
-fn compare_key(a: &Key, b: &Key) -> Ordering {
-    match (a, b) {
-        (Key::Empty, Key::Empty) => Ordering::Equal,
-        (Key::Empty, _) => Ordering::Less,
-        (_, Key::Empty) => Ordering::Greater,
-        (Key::Value(x), Key::Value(y)) => compare_values(x, y),
-    }
-}
-
-fn key_of(doc: &Document, path: &str, asc: bool) -> Key {
-    let leaves = query_leaves(doc, path);
-    let mut candidates: Vec<&Bson> = Vec::new();
-    let mut saw_empty = false;
-    for leaf in &leaves {
-        match leaf {
-            Bson::Array(items) if items.is_empty() => saw_empty = true,
-            Bson::Array(items) => candidates.extend(items.iter()),
-            other => candidates.push(other),
-        }
-    }
-    if candidates.is_empty() {
-        return if saw_empty {
-            Key::Empty
-        } else {
-            Key::Value(Bson::Null)
-        };
-    }
-    let pick = if asc {
-        Ordering::Less
-    } else {
-        Ordering::Greater
-    };
-    let best = candidates.iter().copied().reduce(|best, c| {
-        if compare_values(c, best) == pick {
-            c
-        } else {
-            best
-        }
-    });
-    Key::Value(best.cloned().unwrap_or(Bson::Null))
 }

@@ -39,7 +39,7 @@ impl Unwind {
     }
 
     fn unwind_one(&self, doc: Document, out: &mut Vec<Document>) {
-        match docpath::get(&doc, &self.path).cloned() {
+        match crate::engine::mongo::value::get_path(&doc, &self.path).cloned() {
             Some(Bson::Array(items)) if !items.is_empty() => {
                 for (i, item) in items.into_iter().enumerate() {
                     let mut copy = doc.clone();
