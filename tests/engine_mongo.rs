@@ -1554,3 +1554,90 @@ mod golden {
         );
     }
 }
+
+#[test]
+fn pipeline_updates_compute_from_the_document_and_keep_its_id() {
+    let mut e = students();
+    let reply = run(
+        &mut e,
+        doc! { "update": "mahasiswa", "updates": [{
+            "q": { "angkatan": 2022 },
+            "u": [
+                { "$set": { "jumlahMk": { "$size": "$mataKuliahId" }, "angkatan": { "$add": ["$angkatan", 1] } } },
+                { "$unset": "nama" }
+            ],
+            "multi": true
+        }] },
+    );
+    assert_eq!(reply.get_i32("nModified").ok(), Some(2));
+    let andi = find_cmd(
+        &mut e,
+        doc! { "find": "mahasiswa", "filter": { "_id": "M001" } },
+    );
+    assert_eq!(
+        andi,
+        vec![
+            doc! { "_id": "M001", "angkatan": 2023, "mataKuliahId": ["TSA201", "TSA301"], "jumlahMk": 2 }
+        ]
+    );
+    run(
+        &mut e,
+        doc! { "update": "mahasiswa", "updates": [{
+            "q": { "_id": "M002" },
+            "u": [{ "$replaceWith": { "ringkas": { "$concat": ["$nama", "!"] } } }]
+        }] },
+    );
+    let budi = find_cmd(
+        &mut e,
+        doc! { "find": "mahasiswa", "filter": { "_id": "M002" } },
+    );
+    assert_eq!(budi, vec![doc! { "_id": "M002", "ringkas": "Budi!" }]);
+}
+
+#[test]
+fn pipeline_updates_reject_other_stages_and_id_changes() {
+    let mut e = students();
+    let first_error = |reply: Document| -> Document {
+        let errors = reply.get_array("writeErrors").expect("a write error");
+        errors
+            .first()
+            .and_then(Bson::as_document)
+            .cloned()
+            .expect("error document")
+    };
+    let stage = first_error(run(
+        &mut e,
+        doc! { "update": "mahasiswa", "updates": [{ "q": {}, "u": [{ "$match": { "a": 1 } }] }] },
+    ));
+    assert_eq!(stage.get_i32("code").ok(), Some(72));
+    assert_eq!(
+        stage.get_str("errmsg").ok(),
+        Some("$match is not allowed to be used within an update")
+    );
+    let id = first_error(run(
+        &mut e,
+        doc! { "update": "mahasiswa", "updates": [{ "q": { "_id": "M003" }, "u": [{ "$set": { "_id": "X" } }] }] },
+    ));
+    assert_eq!(id.get_i32("code").ok(), Some(66));
+}
+
+#[test]
+fn pipeline_upsert_builds_from_the_query() {
+    let mut e = students();
+    run(
+        &mut e,
+        doc! { "update": "mahasiswa", "updates": [{
+            "q": { "_id": "M009", "angkatan": 2024 },
+            "u": [{ "$set": { "nama": "Gita", "tahunDepan": { "$add": ["$angkatan", 1] } } }],
+            "upsert": true
+        }] },
+    );
+    let gita = find_cmd(
+        &mut e,
+        doc! { "find": "mahasiswa", "filter": { "_id": "M009" } },
+    );
+    assert_eq!(
+        gita,
+        vec![doc! { "_id": "M009", "angkatan": 2024, "nama": "Gita", "tahunDepan": 2025 }]
+    );
+}

@@ -26,9 +26,12 @@
   }
 
   function requireAtomic(update) {
-    if (Array.isArray(update)) return;
-    const keys = Object.keys(update || {});
-    if (keys.length === 0 || !keys[0].startsWith('$')) {
+    // The driver's rule: a pipeline passes when one of its stages starts with '$'.
+    const atomic = (doc) => {
+      const keys = Object.keys(doc || {});
+      return keys.length > 0 && keys[0].startsWith('$');
+    };
+    if (Array.isArray(update) ? !update.some(atomic) : !atomic(update)) {
       throw new MongoInvalidArgumentError('Update document requires atomic operators');
     }
   }

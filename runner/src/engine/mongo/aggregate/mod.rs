@@ -71,6 +71,29 @@ pub fn run_pipeline(
         .map_err(|e| with_context("PlanExecutor error during aggregation", e))
 }
 
+/// Parses `pipeline` only, for callers that run it later.
+pub fn check_pipeline(pipeline: &[Document]) -> Result<(), MongoError> {
+    parse_pipeline(pipeline).map(|_| ())
+}
+
+/// Runs `pipeline` on one document with no collection to read (update pipelines),
+/// with the stage's own error text (no aggregation prefix).
+pub fn run_on_document(
+    doc: &Document,
+    pipeline: &[Document],
+) -> Result<Option<Document>, MongoError> {
+    let stages = parse_pipeline(pipeline)?;
+    let no_collections = |_: &str| -> Result<Vec<Document>, MongoError> { Ok(Vec::new()) };
+    let ctx = Context {
+        db: "",
+        catalog: &no_collections,
+        vars: Vars::new(),
+    };
+    Ok(run_stages(&stages, vec![doc.clone()], &ctx)?
+        .into_iter()
+        .next())
+}
+
 /// What a running stage can reach: the database, the catalog and the variables in scope.
 pub(crate) struct Context<'a> {
     pub db: &'a str,

@@ -82,11 +82,7 @@ fn parse_statement(spec: &Bson) -> Result<Statement, MongoError> {
     let query = document_arg(spec, "q")?.cloned().unwrap_or_default();
     let update = match spec.get("u") {
         Some(Bson::Document(u)) => Update::parse(u)?,
-        Some(Bson::Array(_)) => {
-            return Err(MongoError::failed_to_parse(
-                "Pipeline-style updates are not supported yet",
-            ))
-        }
+        Some(Bson::Array(stages)) => Update::parse_pipeline(stages)?,
         _ => {
             return Err(MongoError::failed_to_parse(
                 "BSON field 'update.updates.u' is missing but a required field",
@@ -314,6 +310,7 @@ pub fn find_and_modify(
     let return_new = bool_arg(command, "new", false);
     let update = match command.get("update") {
         Some(Bson::Document(u)) if !remove => Some(Update::parse(u)?),
+        Some(Bson::Array(stages)) if !remove => Some(Update::parse_pipeline(stages)?),
         None if remove => None,
         Some(_) if remove => {
             return Err(MongoError::failed_to_parse(

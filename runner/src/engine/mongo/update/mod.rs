@@ -7,6 +7,7 @@
 pub mod arrays;
 pub mod fields;
 pub mod path;
+pub mod pipeline;
 pub mod positional;
 pub mod upsert;
 
@@ -46,6 +47,8 @@ pub struct Op {
 pub enum Update {
     Replacement(Document),
     Operators(Vec<Op>),
+    /// Aggregation stages (`$set`, `$unset`, `$replaceWith`, …), already checked.
+    Pipeline(Vec<Document>),
 }
 
 /// What an update needs besides the document: the query (for `$`), array
@@ -73,6 +76,11 @@ impl Update {
         Ok(Update::Operators(ops))
     }
 
+    /// An update given as an array of stages.
+    pub fn parse_pipeline(stages: &[Bson]) -> Result<Update, MongoError> {
+        Ok(Update::Pipeline(pipeline::parse(stages)?))
+    }
+
     pub fn is_replacement(&self) -> bool {
         matches!(self, Update::Replacement(_))
     }
@@ -82,8 +90,11 @@ impl Update {
         let updated = match self {
             Update::Replacement(r) => replace(doc, r)?,
             Update::Operators(ops) => apply_operators(ops, doc, ctx)?,
+            // The server treats the pipeline's output as a replacement document.
+            Update::Pipeline(stages) => replace(doc, &pipeline::apply(stages, doc)?)?,
         };
-        check_id_unchanged(doc, &updated, self.is_replacement())?;
+        let whole = !matches!(self, Update::Operators(_));
+        check_id_unchanged(doc, &updated, whole)?;
         Ok(updated)
     }
 }
