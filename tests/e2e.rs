@@ -1,0 +1,14 @@
+//! The end-to-end suites, each a module, in one test binary (see runner/Cargo.toml).
+
+mod book_periksa;
+mod course_book;
+mod course_e2e;
+mod course_grading;
+mod course_periksa;
+mod course_progress_crash;
+mod engine_mongo;
+mod examples;
+mod golden_dynamodb;
+mod golden_mongosh;
+mod shell_fuzz;
+mod shell_js;
