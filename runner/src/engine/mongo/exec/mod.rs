@@ -58,10 +58,9 @@ pub fn run_query(coll: &Collection, spec: &QuerySpec<'_>) -> Result<QueryResult,
 }
 
 fn sort_records(coll: &Collection, sort: &SortSpec, rids: &mut Vec<RecordId>) {
-    let empty = Document::new();
     let mut keyed: Vec<(Vec<Bson>, RecordId)> = rids
         .iter()
-        .map(|rid| (sort.key(coll.get(*rid).unwrap_or(&empty)), *rid))
+        .map(|rid| (sort.key(&coll.get(*rid).unwrap_or_default()), *rid))
         .collect();
     keyed.sort_by(|a, b| sort.compare_keys(&a.0, &b.0));
     *rids = keyed.into_iter().map(|(_, rid)| rid).collect();

@@ -54,7 +54,7 @@ fn collscan(
             break;
         }
         stats.docs_examined += 1;
-        if filter.matches(doc) {
+        if filter.matches_raw(doc) {
             out.push(rid);
         }
     }
@@ -70,7 +70,7 @@ fn idhack(coll: &Collection, id: &Bson, filter: &Filter, stats: &mut ScanStats) 
     for (_, rid) in index.range(key.clone(), key) {
         stats.keys_examined += 1;
         stats.docs_examined += 1;
-        if coll.get(*rid).is_some_and(|d| filter.matches(d)) {
+        if coll.raw(*rid).is_some_and(|d| filter.matches_raw(d)) {
             out.push(*rid);
         }
     }
@@ -102,7 +102,7 @@ fn ixscan(
                 continue;
             }
             stats.docs_examined += 1;
-            if coll.get(*rid).is_some_and(|d| filter.matches(d)) {
+            if coll.raw(*rid).is_some_and(|d| filter.matches_raw(d)) {
                 out.push(*rid);
             }
         }

@@ -1,0 +1,138 @@
+//! Matching stored records on their raw bytes: the simple conditions
+//! (equality, `$in` without regexes, ranges, `$exists`) under `$and/$or/
+//! $nor/$not`, with exactly the semantics of the owned matchers. Filters with
+//! anything else are not compiled and the caller decodes the document.
+
+use bson::{Bson, RawBson, RawBsonRef, RawDocument};
+
+use super::comparison::CmpOp;
+use super::Node;
+use crate::engine::mongo::raw::compare::{canonical_type, compare, equal};
+use crate::engine::mongo::raw::path::{any_reached, Reached};
+use crate::engine::mongo::raw::to_raw;
+
+/// A leaf condition that can be evaluated on a raw value.
+#[derive(Debug, Clone)]
+pub enum RawTest {
+    Eq(RawBson),
+    Cmp(CmpOp, RawBson),
+    In {
+        values: Vec<RawBson>,
+        has_null: bool,
+    },
+    Exists,
+}
+
+impl RawTest {
+    pub fn eq(target: &Bson) -> Option<RawTest> {
+        to_raw(target).map(RawTest::Eq)
+    }
+
+    pub fn cmp(op: CmpOp, target: &Bson) -> Option<RawTest> {
+        to_raw(target).map(|t| RawTest::Cmp(op, t))
+    }
+
+    pub fn any_of(values: &[Bson]) -> Option<RawTest> {
+        let has_null = values.iter().any(|v| matches!(v, Bson::Null));
+        let values = values.iter().map(to_raw).collect::<Option<Vec<_>>>()?;
+        Some(RawTest::In { values, has_null })
+    }
+
+    fn matches(&self, value: Reached<'_>) -> bool {
+        match self {
+            RawTest::Eq(t) => eq_matches(t.as_raw_bson_ref(), value),
+            RawTest::Cmp(op, t) => cmp_matches(*op, t.as_raw_bson_ref(), value),
+            RawTest::In { values, has_null } => match value {
+                None => *has_null,
+                Some(v) => values.iter().any(|t| equal(v, t.as_raw_bson_ref())),
+            },
+            RawTest::Exists => value.is_some(),
+        }
+    }
+
+    /// `$exists` looks at the array itself, comparisons also at its elements.
+    fn expands_arrays(&self) -> bool {
+        !matches!(self, RawTest::Exists)
+    }
+}
+
+fn eq_matches(target: RawBsonRef<'_>, value: Reached<'_>) -> bool {
+    match value {
+        None => matches!(target, RawBsonRef::Null),
+        Some(v) => equal(v, target),
+    }
+}
+
+/// Mirrors `CmpMatcher`: null bounds mean equality to null, MinKey/MaxKey
+/// compare across types, everything else only within its type.
+fn cmp_matches(op: CmpOp, target: RawBsonRef<'_>, value: Reached<'_>) -> bool {
+    if matches!(target, RawBsonRef::Null) {
+        return op.includes_equal() && matches!(value, None | Some(RawBsonRef::Null));
+    }
+    let Some(v) = value else {
+        return false;
+    };
+    if matches!(target, RawBsonRef::MinKey | RawBsonRef::MaxKey) {
+        return op.accepts(compare(v, target));
+    }
+    canonical_type(v) == canonical_type(target) && op.accepts(compare(v, target))
+}
+
+/// The filter tree restricted to raw-evaluable leaves.
+#[derive(Debug)]
+pub enum RawNode {
+    And(Vec<RawNode>),
+    Or(Vec<RawNode>),
+    Nor(Vec<RawNode>),
+    Not(Box<RawNode>),
+    Leaf { parts: Vec<String>, test: RawTest },
+    Const(bool),
+}
+
+impl RawNode {
+    /// The raw form of `node`, or `None` if any part of it needs the document.
+    pub fn compile(node: &Node) -> Option<RawNode> {
+        Some(match node {
+            Node::And(nodes) => RawNode::And(compile_all(nodes)?),
+            Node::Or(nodes) => RawNode::Or(compile_all(nodes)?),
+            Node::Nor(nodes) => RawNode::Nor(compile_all(nodes)?),
+            Node::Not(inner) => RawNode::Not(Box::new(RawNode::compile(inner)?)),
+            Node::Leaf { parts, matcher, .. } => RawNode::Leaf {
+                parts: parts.clone(),
+                test: matcher.raw_test()?,
+            },
+            Node::Expr(_) => return None,
+            Node::Const(b) => RawNode::Const(*b),
+        })
+    }
+
+    pub fn eval(&self, doc: &RawDocument) -> bool {
+        match self {
+            RawNode::And(nodes) => nodes.iter().all(|n| n.eval(doc)),
+            RawNode::Or(nodes) => nodes.iter().any(|n| n.eval(doc)),
+            RawNode::Nor(nodes) => !nodes.iter().any(|n| n.eval(doc)),
+            RawNode::Not(node) => !node.eval(doc),
+            RawNode::Leaf { parts, test } => {
+                any_reached(doc, parts, &mut |value| value_matches(test, value))
+            }
+            RawNode::Const(b) => *b,
+        }
+    }
+}
+
+fn compile_all(nodes: &[Node]) -> Option<Vec<RawNode>> {
+    nodes.iter().map(RawNode::compile).collect()
+}
+
+/// A value matches, or (for comparisons) one element of an array value does.
+fn value_matches(test: &RawTest, value: Reached<'_>) -> bool {
+    if test.matches(value) {
+        return true;
+    }
+    match value {
+        Some(RawBsonRef::Array(items)) if test.expands_arrays() => items
+            .into_iter()
+            .any(|e| e.is_ok_and(|e| test.matches(Some(e)))),
+        _ => false,
+    }
+}

@@ -1,0 +1,23 @@
+//! Reading stored records without decoding them: BSON order on raw values
+//! (`compare`) and the query language's path traversal (`path`).
+
+pub mod compare;
+pub mod path;
+
+use bson::{Bson, Document, RawBson, RawDocument, RawDocumentBuf};
+
+/// `value` as an owned raw value (`None` only if it cannot be encoded,
+/// e.g. a key with a NUL byte inside a subdocument).
+pub fn to_raw(value: &Bson) -> Option<RawBson> {
+    let mut holder = Document::new();
+    holder.insert("", value.clone());
+    let bytes = RawDocumentBuf::from_document(&holder).ok()?;
+    let element = bytes.get("").ok().flatten()?;
+    Some(element.to_raw_bson())
+}
+
+/// The document a record holds; stored bytes were encoded by us, so a
+/// decoding failure would mean corruption and reads as "no document".
+pub fn decode(raw: &RawDocument) -> Option<Document> {
+    Document::try_from(raw).ok()
+}
