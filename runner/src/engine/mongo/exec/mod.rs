@@ -4,6 +4,7 @@ pub mod bounds;
 pub mod cursor;
 pub mod explain;
 pub mod planner;
+pub mod raw_bounds;
 pub mod scan;
 
 use bson::{Bson, Document};

@@ -7,8 +7,8 @@ use bson::Bson;
 
 use super::bounds::Interval;
 use super::planner::Plan;
+use super::raw_bounds::{raw_bounds, RawInterval};
 use crate::engine::mongo::query::Filter;
-use crate::engine::mongo::storage::index::part;
 use crate::engine::mongo::storage::keys::Key;
 use crate::engine::mongo::storage::{Collection, Index, RecordId};
 
@@ -65,7 +65,7 @@ fn idhack(coll: &Collection, id: &Bson, filter: &Filter, stats: &mut ScanStats) 
     let Some(index) = coll.indexes.first() else {
         return Vec::new();
     };
-    let key: Key = vec![part(id.clone(), false)];
+    let key = Key::new([(id, false)]);
     let mut out = Vec::new();
     for (_, rid) in index.range(key.clone(), key) {
         stats.keys_examined += 1;
@@ -87,6 +87,7 @@ fn ixscan(
 ) -> Vec<RecordId> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
+    let raw = raw_bounds(bounds);
     for (lo, hi) in key_ranges(index, bounds) {
         stats.seeks += 1;
         for (key, rid) in index.range(lo, hi) {
@@ -94,7 +95,7 @@ fn ixscan(
                 return out;
             }
             stats.keys_examined += 1;
-            if !key_in_bounds(key, bounds) {
+            if !key_in_bounds(key, &raw) {
                 continue;
             }
             if !seen.insert(*rid) {
@@ -110,26 +111,36 @@ fn ixscan(
     out
 }
 
-fn key_in_bounds(key: &Key, bounds: &[Vec<Interval>]) -> bool {
-    key.iter()
+fn key_in_bounds(key: &Key, bounds: &[Vec<RawInterval<'_>>]) -> bool {
+    key.parts()
         .zip(bounds)
-        .all(|(part, field)| field.iter().any(|iv| iv.contains(&part.value)))
+        .all(|((part, _), field)| field.iter().any(|iv| iv.contains(part)))
 }
 
 /// The cartesian product of per-field intervals as key ranges in index order
 /// (capped: beyond it, fields after the first are scanned whole).
 fn key_ranges(index: &Index, bounds: &[Vec<Interval>]) -> Vec<(Key, Key)> {
     let combos: usize = bounds.iter().map(Vec::len).product();
-    let mut ranges: Vec<(Key, Key)> = vec![(Vec::new(), Vec::new())];
+    let full = vec![Interval::full()];
+    let mut ranges: Vec<(Parts<'_>, Parts<'_>)> = vec![(Vec::new(), Vec::new())];
     for (i, ((_, descending), field)) in index.fields.iter().zip(bounds).enumerate() {
-        let full = vec![Interval::full()];
         let field = if combos > 1000 && i > 0 { &full } else { field };
         ranges = extend_ranges(ranges, field, *descending);
     }
     ranges
+        .into_iter()
+        .map(|(lo, hi)| (Key::new(lo), Key::new(hi)))
+        .collect()
 }
 
-fn extend_ranges(ranges: Vec<(Key, Key)>, field: &[Interval], descending: bool) -> Vec<(Key, Key)> {
+/// A range end being assembled: (value, descending) per field.
+type Parts<'a> = Vec<(&'a Bson, bool)>;
+
+fn extend_ranges<'a>(
+    ranges: Vec<(Parts<'a>, Parts<'a>)>,
+    field: &'a [Interval],
+    descending: bool,
+) -> Vec<(Parts<'a>, Parts<'a>)> {
     let mut ordered: Vec<&Interval> = field.iter().collect();
     if descending {
         ordered.reverse();
@@ -144,8 +155,8 @@ fn extend_ranges(ranges: Vec<(Key, Key)>, field: &[Interval], descending: bool) 
             };
             let mut lo = lo.clone();
             let mut hi = hi.clone();
-            lo.push(part(first.clone(), descending));
-            hi.push(part(last.clone(), descending));
+            lo.push((first, descending));
+            hi.push((last, descending));
             out.push((lo, hi));
         }
     }

@@ -189,8 +189,8 @@ pub fn duplicate_error(ns: &str, index: &Index, key: &Key) -> MongoError {
     let fields: Vec<(String, Bson)> = index
         .fields
         .iter()
-        .zip(key)
-        .map(|((path, _), part)| (path.clone(), part.value.clone()))
+        .zip(key.values())
+        .map(|((path, _), value)| (path.clone(), value))
         .collect();
     MongoError::duplicate_key(format!(
         "E11000 duplicate key error collection: {ns} index: {} dup key: {}",

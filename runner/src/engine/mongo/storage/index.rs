@@ -5,7 +5,7 @@ use std::ops::Bound;
 
 use bson::{doc, Bson, Document};
 
-use super::keys::{document_keys, Key, KeyPart};
+use super::keys::{document_keys, Key};
 use crate::engine::mongo::error::MongoError;
 
 pub type RecordId = u64;
@@ -143,9 +143,4 @@ impl Index {
 
 fn is_descending(dir: &Bson) -> bool {
     crate::engine::mongo::value::number_as_f64(dir).is_some_and(|f| f < 0.0)
-}
-
-/// A key part holding `value` for a field of the given direction.
-pub fn part(value: Bson, descending: bool) -> KeyPart {
-    KeyPart { value, descending }
 }

@@ -2,6 +2,9 @@
 
 pub mod collection;
 pub mod index;
+pub mod key;
+#[cfg(test)]
+mod key_tests;
 pub mod keys;
 pub mod size;
 
