@@ -3,10 +3,11 @@
 
 use std::cmp::Ordering;
 
-use bson::{Bson, RawBson, RawBsonRef};
+use bson::{Bson, RawBson};
 
 use super::bounds::Interval;
-use crate::engine::mongo::raw::compare::compare;
+use crate::engine::mongo::raw::compare::compare_element;
+use crate::engine::mongo::raw::element::Element;
 use crate::engine::mongo::raw::to_raw;
 
 pub struct RawInterval<'a> {
@@ -21,13 +22,16 @@ impl<'a> RawInterval<'a> {
         RawInterval { interval, ends }
     }
 
-    pub fn contains(&self, v: RawBsonRef<'_>) -> bool {
+    pub fn contains(&self, v: Element<'_>) -> bool {
         match &self.ends {
             Some((lo, hi)) => self.interval.admits(
-                compare(v, lo.as_raw_bson_ref()),
-                compare(v, hi.as_raw_bson_ref()),
+                compare_element(v, lo.as_raw_bson_ref()),
+                compare_element(v, hi.as_raw_bson_ref()),
             ),
-            None => Bson::try_from(v).is_ok_and(|b| self.interval.contains(&b)),
+            None => v
+                .to_ref()
+                .and_then(|v| Bson::try_from(v).ok())
+                .is_some_and(|b| self.interval.contains(&b)),
         }
     }
 }

@@ -7,7 +7,8 @@ use bson::{Bson, RawBson, RawBsonRef, RawDocument};
 
 use super::comparison::CmpOp;
 use super::Node;
-use crate::engine::mongo::raw::compare::{canonical_type, compare, equal};
+use crate::engine::mongo::raw::compare::{canonical_type, compare_element, element_equal};
+use crate::engine::mongo::raw::element::{elements, kind_rank, ARRAY, NULL};
 use crate::engine::mongo::raw::path::{any_reached, Reached};
 use crate::engine::mongo::raw::to_raw;
 
@@ -44,7 +45,7 @@ impl RawTest {
             RawTest::Cmp(op, t) => cmp_matches(*op, t.as_raw_bson_ref(), value),
             RawTest::In { values, has_null } => match value {
                 None => *has_null,
-                Some(v) => values.iter().any(|t| equal(v, t.as_raw_bson_ref())),
+                Some(v) => values.iter().any(|t| element_equal(v, t.as_raw_bson_ref())),
             },
             RawTest::Exists => value.is_some(),
         }
@@ -59,7 +60,7 @@ impl RawTest {
 fn eq_matches(target: RawBsonRef<'_>, value: Reached<'_>) -> bool {
     match value {
         None => matches!(target, RawBsonRef::Null),
-        Some(v) => equal(v, target),
+        Some(v) => element_equal(v, target),
     }
 }
 
@@ -67,15 +68,15 @@ fn eq_matches(target: RawBsonRef<'_>, value: Reached<'_>) -> bool {
 /// compare across types, everything else only within its type.
 fn cmp_matches(op: CmpOp, target: RawBsonRef<'_>, value: Reached<'_>) -> bool {
     if matches!(target, RawBsonRef::Null) {
-        return op.includes_equal() && matches!(value, None | Some(RawBsonRef::Null));
+        return op.includes_equal() && value.is_none_or(|v| v.kind == NULL);
     }
     let Some(v) = value else {
         return false;
     };
     if matches!(target, RawBsonRef::MinKey | RawBsonRef::MaxKey) {
-        return op.accepts(compare(v, target));
+        return op.accepts(compare_element(v, target));
     }
-    canonical_type(v) == canonical_type(target) && op.accepts(compare(v, target))
+    kind_rank(v.kind) == canonical_type(target) && op.accepts(compare_element(v, target))
 }
 
 /// The filter tree restricted to raw-evaluable leaves.
@@ -112,9 +113,9 @@ impl RawNode {
             RawNode::Or(nodes) => nodes.iter().any(|n| n.eval(doc)),
             RawNode::Nor(nodes) => !nodes.iter().any(|n| n.eval(doc)),
             RawNode::Not(node) => !node.eval(doc),
-            RawNode::Leaf { parts, test } => {
-                any_reached(doc, parts, &mut |value| value_matches(test, value))
-            }
+            RawNode::Leaf { parts, test } => any_reached(doc.as_bytes(), parts, &mut |value| {
+                value_matches(test, value)
+            }),
             RawNode::Const(b) => *b,
         }
     }
@@ -130,9 +131,9 @@ fn value_matches(test: &RawTest, value: Reached<'_>) -> bool {
         return true;
     }
     match value {
-        Some(RawBsonRef::Array(items)) if test.expands_arrays() => items
-            .into_iter()
-            .any(|e| e.is_ok_and(|e| test.matches(Some(e)))),
+        Some(array) if array.kind == ARRAY && test.expands_arrays() => {
+            elements(array.value).any(|e| test.matches(Some(e)))
+        }
         _ => false,
     }
 }

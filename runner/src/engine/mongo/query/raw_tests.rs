@@ -133,3 +133,23 @@ proptest! {
         prop_assert_eq!(owned, raw, "filter {} on {}", f, d);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Damaged bytes end the walk; they never panic the matcher.
+    #[test]
+    fn raw_matcher_survives_arbitrary_bytes(mut bytes in prop::collection::vec(any::<u8>(), 5..64)) {
+        let len = bytes.len() as i32;
+        if let Some(header) = bytes.get_mut(..4) {
+            header.copy_from_slice(&len.to_le_bytes());
+        }
+        if let Some(last) = bytes.last_mut() {
+            *last = 0;
+        }
+        if let Ok(raw) = bson::RawDocument::from_bytes(&bytes) {
+            let filter = Filter::parse(&doc! { "a.b": { "$in": [1, "x"] } }).expect("parses");
+            let _ = filter.matches_raw(raw);
+        }
+    }
+}

@@ -7,6 +7,7 @@ use std::cmp::Ordering;
 
 use bson::{Bson, RawBsonRef};
 
+use super::element::{kind_rank, Element};
 use crate::engine::mongo::value::{compare_nums, compare_values, Num};
 
 /// The canonical type rank of a raw value (`canonicalizeBSONType`).
@@ -78,6 +79,49 @@ fn number(v: RawBsonRef<'_>) -> Option<Num> {
 fn decoded_order(a: RawBsonRef<'_>, b: RawBsonRef<'_>) -> Ordering {
     match (Bson::try_from(a), Bson::try_from(b)) {
         (Ok(x), Ok(y)) => compare_values(&x, &y),
+        _ => Ordering::Equal,
+    }
+}
+
+/// A stored element against a raw value, reading common types in place.
+pub fn compare_element(e: Element<'_>, t: RawBsonRef<'_>) -> Ordering {
+    let by_type = kind_rank(e.kind).cmp(&canonical_type(t));
+    if by_type != Ordering::Equal {
+        return by_type;
+    }
+    element_order(e, t).unwrap_or_else(|| e.to_ref().map_or(Ordering::Equal, |v| compare(v, t)))
+}
+
+/// Query equality of a stored element and a raw value.
+pub fn element_equal(e: Element<'_>, t: RawBsonRef<'_>) -> bool {
+    compare_element(e, t) == Ordering::Equal
+}
+
+/// Strings and numbers in place; value-less types of one rank are equal.
+fn element_order(e: Element<'_>, t: RawBsonRef<'_>) -> Option<Ordering> {
+    match t {
+        RawBsonRef::String(y) | RawBsonRef::Symbol(y) => Some(e.str_bytes()?.cmp(y.as_bytes())),
+        RawBsonRef::Null | RawBsonRef::Undefined | RawBsonRef::MinKey | RawBsonRef::MaxKey => {
+            Some(Ordering::Equal)
+        }
+        _ => Some(compare_nums(e.number()?, number(t)?)),
+    }
+}
+
+/// Two stored elements (index key parts).
+pub fn compare_elements(a: Element<'_>, b: Element<'_>) -> Ordering {
+    let by_type = kind_rank(a.kind).cmp(&kind_rank(b.kind));
+    if by_type != Ordering::Equal {
+        return by_type;
+    }
+    if let (Some(x), Some(y)) = (a.str_bytes(), b.str_bytes()) {
+        return x.cmp(y);
+    }
+    if let (Some(x), Some(y)) = (a.number(), b.number()) {
+        return compare_nums(x, y);
+    }
+    match (a.to_ref(), b.to_ref()) {
+        (Some(x), Some(y)) => compare(x, y),
         _ => Ordering::Equal,
     }
 }

@@ -2,6 +2,7 @@
 //! (`compare`) and the query language's path traversal (`path`).
 
 pub mod compare;
+pub mod element;
 pub mod path;
 
 use bson::{Bson, Document, RawBson, RawDocument, RawDocumentBuf};

@@ -2,23 +2,22 @@
 //! mirroring [`crate::engine::mongo::value::lookup_parts`] but visiting the
 //! reached values in place (no list is built) and stopping at the first hit.
 
-use bson::{RawArray, RawBsonRef, RawDocument};
-
+use super::element::{elements, find, Element, ARRAY, DOCUMENT};
 use crate::engine::mongo::value::array_index;
 
 /// What a path reached: a value, or `None` where it could have been.
-pub type Reached<'a> = Option<RawBsonRef<'a>>;
+pub type Reached<'a> = Option<Element<'a>>;
 
-/// Whether `visit` accepts any value `parts` reaches in `doc`.
+/// Whether `visit` accepts any value `parts` reaches in the document `doc`.
 pub fn any_reached<'a, S: AsRef<str>>(
-    doc: &'a RawDocument,
+    doc: &'a [u8],
     parts: &[S],
     visit: &mut dyn FnMut(Reached<'a>) -> bool,
 ) -> bool {
     let Some((first, rest)) = parts.split_first() else {
         return false;
     };
-    match doc.get(first.as_ref()).ok().flatten() {
+    match find(doc, first.as_ref()) {
         None => visit(None),
         Some(v) if rest.is_empty() => visit(Some(v)),
         Some(v) => any_in_value(v, rest, visit),
@@ -26,13 +25,13 @@ pub fn any_reached<'a, S: AsRef<str>>(
 }
 
 fn any_in_value<'a, S: AsRef<str>>(
-    value: RawBsonRef<'a>,
+    value: Element<'a>,
     rest: &[S],
     visit: &mut dyn FnMut(Reached<'a>) -> bool,
 ) -> bool {
-    match value {
-        RawBsonRef::Document(d) => any_reached(d, rest, visit),
-        RawBsonRef::Array(items) => any_in_array(items, rest, visit),
+    match value.kind {
+        DOCUMENT => any_reached(value.value, rest, visit),
+        ARRAY => any_in_array(value.value, rest, visit),
         _ => visit(None),
     }
 }
@@ -40,14 +39,15 @@ fn any_in_value<'a, S: AsRef<str>>(
 /// A numeric component addresses one element; subdocument elements are
 /// also searched for the component as a field name.
 fn any_in_array<'a, S: AsRef<str>>(
-    items: &'a RawArray,
+    items: &'a [u8],
     rest: &[S],
     visit: &mut dyn FnMut(Reached<'a>) -> bool,
 ) -> bool {
     let Some((first, tail)) = rest.split_first() else {
         return false;
     };
-    if let Some(element) = array_index(first.as_ref()).and_then(|i| items.get(i).ok().flatten()) {
+    let indexed = array_index(first.as_ref()).and_then(|i| elements(items).nth(i));
+    if let Some(element) = indexed {
         let hit = if tail.is_empty() {
             visit(Some(element))
         } else {
@@ -57,8 +57,6 @@ fn any_in_array<'a, S: AsRef<str>>(
             return true;
         }
     }
-    items.into_iter().any(|element| match element {
-        Ok(RawBsonRef::Document(d)) => any_reached(d, rest, visit),
-        _ => false,
-    })
+    elements(items)
+        .any(|element| element.kind == DOCUMENT && any_reached(element.value, rest, visit))
 }

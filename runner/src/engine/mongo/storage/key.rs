@@ -6,9 +6,10 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use bson::{Bson, Document, RawBsonRef, RawDocument, RawDocumentBuf};
+use bson::{Bson, Document, RawDocumentBuf};
 
-use crate::engine::mongo::raw::compare::compare;
+use crate::engine::mongo::raw::compare::compare_elements;
+use crate::engine::mongo::raw::element::{elements, Element};
 
 /// Bytes kept inside the key itself: `_id` strings and course codes fit.
 const INLINE: usize = 22;
@@ -59,18 +60,14 @@ impl Key {
     }
 
     /// The parts with their direction (`true` = descending).
-    pub fn parts(&self) -> impl Iterator<Item = (RawBsonRef<'_>, bool)> + '_ {
-        RawDocument::from_bytes(self.bytes())
-            .into_iter()
-            .flat_map(|doc| doc.iter())
-            .filter_map(Result::ok)
-            .map(|(name, value)| (value, name.starts_with('-')))
+    pub fn parts(&self) -> impl Iterator<Item = (Element<'_>, bool)> + '_ {
+        elements(self.bytes()).map(|e| (e, e.key.first() == Some(&b'-')))
     }
 
     /// The parts decoded (error messages).
     pub fn values(&self) -> Vec<Bson> {
         self.parts()
-            .filter_map(|(v, _)| Bson::try_from(v).ok())
+            .filter_map(|(v, _)| v.to_ref().and_then(|v| Bson::try_from(v).ok()))
             .collect()
     }
 }
@@ -94,7 +91,7 @@ impl Ord for Key {
                 (None, Some(_)) => return Ordering::Less,
                 (Some(_), None) => return Ordering::Greater,
                 (Some((a, descending)), Some((b, _))) => {
-                    let ord = compare(a, b);
+                    let ord = compare_elements(a, b);
                     let ord = if descending { ord.reverse() } else { ord };
                     if ord != Ordering::Equal {
                         return ord;
