@@ -5,7 +5,10 @@ pub mod cursor;
 pub mod explain;
 pub mod planner;
 pub mod raw_bounds;
+mod rid_set;
 pub mod scan;
+#[cfg(test)]
+mod scan_tests;
 
 use bson::{Bson, Document};
 

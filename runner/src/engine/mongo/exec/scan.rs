@@ -1,13 +1,12 @@
 //! Runs a plan: the matching record ids in plan order, with the counts
 //! explain and the plan log report.
 
-use std::collections::HashSet;
-
 use bson::Bson;
 
 use super::bounds::Interval;
 use super::planner::Plan;
 use super::raw_bounds::{raw_bounds, RawInterval};
+use super::rid_set::RidSet;
 use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::storage::keys::Key;
 use crate::engine::mongo::storage::{Collection, Index, RecordId};
@@ -67,11 +66,13 @@ fn idhack(coll: &Collection, id: &Bson, filter: &Filter, stats: &mut ScanStats) 
     };
     let key = Key::new([(id, false)]);
     let mut out = Vec::new();
-    for (_, rid) in index.range(key.clone(), key) {
-        stats.keys_examined += 1;
-        stats.docs_examined += 1;
-        if coll.raw(*rid).is_some_and(|d| filter.matches_raw(d)) {
-            out.push(*rid);
+    for (_, rids) in index.range(key.clone(), key) {
+        for rid in rids {
+            stats.keys_examined += 1;
+            stats.docs_examined += 1;
+            if coll.raw(*rid).is_some_and(|d| filter.matches_raw(d)) {
+                out.push(*rid);
+            }
         }
     }
     out
@@ -85,30 +86,78 @@ fn ixscan(
     limit: usize,
     stats: &mut ScanStats,
 ) -> Vec<RecordId> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
     let raw = raw_bounds(bounds);
+    let mut scan = IxScan {
+        coll,
+        filter,
+        exact: answers_filter(index, bounds, filter),
+        limit,
+        seen: RidSet::default(),
+        out: Vec::new(),
+    };
     for (lo, hi) in key_ranges(index, bounds) {
         stats.seeks += 1;
-        for (key, rid) in index.range(lo, hi) {
-            if out.len() >= limit {
-                return out;
-            }
-            stats.keys_examined += 1;
-            if !key_in_bounds(key, &raw) {
-                continue;
-            }
-            if !seen.insert(*rid) {
-                stats.dups_dropped += 1;
-                continue;
-            }
-            stats.docs_examined += 1;
-            if coll.raw(*rid).is_some_and(|d| filter.matches_raw(d)) {
-                out.push(*rid);
+        for (key, rids) in index.range(lo, hi) {
+            if !scan.key(key_in_bounds(key, &raw), rids, stats) {
+                return scan.out;
             }
         }
     }
-    out
+    scan.out
+}
+
+/// One index scan's progress: records seen and matched so far.
+struct IxScan<'a> {
+    coll: &'a Collection,
+    filter: &'a Filter,
+    exact: bool,
+    limit: usize,
+    seen: RidSet,
+    out: Vec<RecordId>,
+}
+
+impl IxScan<'_> {
+    /// Examines the records filed under one key (`inside` its bounds);
+    /// false once the limit is reached.
+    fn key(&mut self, inside: bool, rids: &[RecordId], stats: &mut ScanStats) -> bool {
+        for rid in rids {
+            if self.out.len() >= self.limit {
+                return false;
+            }
+            stats.keys_examined += 1;
+            if inside {
+                self.record(*rid, stats);
+            }
+        }
+        true
+    }
+
+    /// A multikey record can sit under several keys; it is fetched once.
+    fn record(&mut self, rid: RecordId, stats: &mut ScanStats) {
+        if !self.seen.insert(rid) {
+            stats.dups_dropped += 1;
+            return;
+        }
+        stats.docs_examined += 1;
+        if self.exact
+            || self
+                .coll
+                .raw(rid)
+                .is_some_and(|d| self.filter.matches_raw(d))
+        {
+            self.out.push(rid);
+        }
+    }
+}
+
+/// A single-field index scanned over the filter's own equality points:
+/// every key in bounds is a match, so fetching to re-check is skipped
+/// (the document still counts as examined, as the FETCH stage reports).
+fn answers_filter(index: &Index, bounds: &[Vec<Interval>], filter: &Filter) -> bool {
+    let [(path, _)] = index.fields.as_slice() else {
+        return false;
+    };
+    bounds.iter().flatten().all(Interval::is_point) && filter.is_points_on(path)
 }
 
 fn key_in_bounds(key: &Key, bounds: &[Vec<RawInterval<'_>>]) -> bool {

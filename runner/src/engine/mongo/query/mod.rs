@@ -54,6 +54,11 @@ impl Filter {
         }
     }
 
+    /// Whether index point bounds on `path` answer this filter exactly.
+    pub fn is_points_on(&self, path: &str) -> bool {
+        self.raw.as_ref().is_some_and(|r| r.is_points_on(path))
+    }
+
     /// Whether records can be matched without decoding them.
     pub fn is_raw(&self) -> bool {
         self.raw.is_some()

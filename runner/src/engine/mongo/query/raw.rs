@@ -11,6 +11,7 @@ use crate::engine::mongo::raw::compare::{canonical_type, compare_element, elemen
 use crate::engine::mongo::raw::element::{elements, kind_rank, ARRAY, NULL};
 use crate::engine::mongo::raw::path::{any_reached, Reached};
 use crate::engine::mongo::raw::to_raw;
+use crate::engine::mongo::value::array_index;
 
 /// A leaf condition that can be evaluated on a raw value.
 #[derive(Debug, Clone)]
@@ -48,6 +49,17 @@ impl RawTest {
                 Some(v) => values.iter().any(|t| element_equal(v, t.as_raw_bson_ref())),
             },
             RawTest::Exists => value.is_some(),
+        }
+    }
+
+    /// Equality to plain scalars only: then an index key equal to a target
+    /// is exactly a document the condition matches (no null, array or
+    /// subdocument subtleties).
+    fn is_plain_points(&self) -> bool {
+        match self {
+            RawTest::Eq(t) => is_plain(t),
+            RawTest::In { values, has_null } => !has_null && values.iter().all(is_plain),
+            _ => false,
         }
     }
 
@@ -119,6 +131,34 @@ impl RawNode {
             RawNode::Const(b) => *b,
         }
     }
+}
+
+impl RawNode {
+    /// Whether the whole filter is equality to plain scalars on `path`, so
+    /// index point bounds on `path` answer it without reading documents.
+    /// Numeric components are excluded: index keys address array elements
+    /// differently from the query language there.
+    pub fn is_points_on(&self, path: &str) -> bool {
+        let RawNode::Leaf { parts, test } = self else {
+            return false;
+        };
+        parts.iter().all(|p| array_index(p).is_none())
+            && parts.iter().map(String::as_str).eq(path.split('.'))
+            && test.is_plain_points()
+    }
+}
+
+fn is_plain(value: &RawBson) -> bool {
+    matches!(
+        value,
+        RawBson::Double(_)
+            | RawBson::String(_)
+            | RawBson::Int32(_)
+            | RawBson::Int64(_)
+            | RawBson::Boolean(_)
+            | RawBson::DateTime(_)
+            | RawBson::ObjectId(_)
+    )
 }
 
 fn compile_all(nodes: &[Node]) -> Option<Vec<RawNode>> {

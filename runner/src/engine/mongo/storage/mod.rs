@@ -6,6 +6,7 @@ pub mod key;
 #[cfg(test)]
 mod key_tests;
 pub mod keys;
+pub mod postings;
 pub mod size;
 
 pub use collection::Collection;
