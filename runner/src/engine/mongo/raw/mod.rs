@@ -2,10 +2,15 @@
 //! (`compare`) and the query language's path traversal (`path`).
 
 pub mod compare;
+pub mod decode;
+#[cfg(test)]
+mod decode_tests;
 pub mod element;
+
+pub use decode::decode;
 pub mod path;
 
-use bson::{Bson, Document, RawBson, RawDocument, RawDocumentBuf};
+use bson::{Bson, Document, RawBson, RawDocumentBuf};
 
 /// `value` as an owned raw value (`None` only if it cannot be encoded,
 /// e.g. a key with a NUL byte inside a subdocument).
@@ -15,10 +20,4 @@ pub fn to_raw(value: &Bson) -> Option<RawBson> {
     let bytes = RawDocumentBuf::from_document(&holder).ok()?;
     let element = bytes.get("").ok().flatten()?;
     Some(element.to_raw_bson())
-}
-
-/// The document a record holds; stored bytes were encoded by us, so a
-/// decoding failure would mean corruption and reads as "no document".
-pub fn decode(raw: &RawDocument) -> Option<Document> {
-    Document::try_from(raw).ok()
 }
