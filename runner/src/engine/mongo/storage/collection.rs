@@ -1,8 +1,8 @@
 //! A collection: documents by record id (natural order) plus its indexes.
 //!
-//! Records are kept as raw BSON bytes: a third of the memory of a decoded
-//! `Document` and readable in place by the raw matcher; only documents that
-//! are returned or updated are decoded.
+//! Records are kept as raw BSON bytes (see `records`): a fraction of the
+//! memory of a decoded `Document` and readable in place by the raw matcher;
+//! only documents that are returned or updated are decoded.
 
 use std::collections::BTreeSet;
 
@@ -10,6 +10,7 @@ use bson::{Bson, Document, RawDocument, RawDocumentBuf};
 
 use super::index::{Index, RecordId};
 use super::keys::Key;
+use super::records::Records;
 use super::size::document_size;
 use crate::engine::mongo::display;
 use crate::engine::mongo::error::MongoError;
@@ -19,7 +20,7 @@ use crate::engine::mongo::raw::decode;
 pub struct Collection {
     pub ns: String,
     pub uuid: String,
-    records: Vec<Option<RawDocumentBuf>>,
+    records: Records,
     count: usize,
     data_size: u64,
     pub indexes: Vec<Index>,
@@ -32,7 +33,7 @@ impl Collection {
         Collection {
             ns: ns.to_string(),
             uuid,
-            records: Vec::new(),
+            records: Records::default(),
             count: 0,
             data_size: 0,
             indexes: vec![Index::id_index()],
@@ -58,18 +59,12 @@ impl Collection {
 
     /// A record's stored bytes.
     pub fn raw(&self, rid: RecordId) -> Option<&RawDocument> {
-        self.records
-            .get(rid as usize)
-            .and_then(Option::as_ref)
-            .map(|r| r.as_ref())
+        self.records.get(usize::try_from(rid).ok()?)
     }
 
     /// Records in natural (insertion) order, undecoded.
     pub fn iter(&self) -> impl Iterator<Item = (RecordId, &RawDocument)> + '_ {
-        self.records
-            .iter()
-            .enumerate()
-            .filter_map(|(i, d)| d.as_ref().map(|d| (i as RecordId, d.as_ref())))
+        self.records.iter().map(|(i, d)| (i as RecordId, d))
     }
 
     /// Decoded documents in natural order.
@@ -82,12 +77,12 @@ impl Collection {
     }
 
     pub fn insert(&mut self, doc: Document) -> Result<RecordId, MongoError> {
-        let rid = self.records.len() as RecordId;
+        let rid = self.records.next_id() as RecordId;
         let keys = self.checked_keys(&doc, None)?;
         let raw = encode(&doc)?;
         self.data_size += document_size(&doc) as u64;
         self.commit_keys(rid, keys);
-        self.records.push(Some(raw));
+        self.records.push(raw.as_bytes());
         self.count += 1;
         Ok(rid)
     }
@@ -102,9 +97,7 @@ impl Collection {
         self.data_size = self.data_size + document_size(&doc) as u64 - document_size(&old) as u64;
         self.drop_keys(rid, &old);
         self.commit_keys(rid, keys);
-        if let Some(slot) = self.records.get_mut(rid as usize) {
-            *slot = Some(raw);
-        }
+        self.records.put(rid as usize, raw.as_bytes());
         Ok(())
     }
 
@@ -117,8 +110,9 @@ impl Collection {
     }
 
     fn take(&mut self, rid: RecordId) -> Option<Document> {
-        let raw = self.records.get_mut(rid as usize).and_then(Option::take)?;
-        decode(&raw)
+        let doc = self.get(rid)?;
+        self.records.remove(rid as usize);
+        Some(doc)
     }
 
     fn checked_keys(
@@ -173,14 +167,9 @@ impl Collection {
     }
 }
 
-/// A document's stored form, sized exactly (encoding grows its buffer by
-/// doubling, which would waste up to half of every record).
+/// A document's stored form.
 fn encode(doc: &Document) -> Result<RawDocumentBuf, MongoError> {
-    let raw = RawDocumentBuf::from_document(doc)
-        .map_err(|e| MongoError::bad_value(format!("cannot store document: {e}")))?;
-    let mut bytes = raw.into_bytes();
-    bytes.shrink_to_fit();
-    RawDocumentBuf::from_bytes(bytes)
+    RawDocumentBuf::from_document(doc)
         .map_err(|e| MongoError::bad_value(format!("cannot store document: {e}")))
 }
 

@@ -7,6 +7,9 @@ pub mod key;
 mod key_tests;
 pub mod keys;
 pub mod postings;
+pub mod records;
+#[cfg(test)]
+mod records_tests;
 pub mod size;
 
 pub use collection::Collection;
