@@ -10,6 +10,7 @@ use bson::{Bson, Document, RawDocumentBuf};
 
 use crate::engine::mongo::raw::compare::compare_elements;
 use crate::engine::mongo::raw::element::{elements, Element};
+use crate::engine::mongo::raw::encode::{append_scalar, finish_document};
 
 /// Bytes kept inside the key itself: `_id` strings and course codes fit.
 const INLINE: usize = 22;
@@ -26,16 +27,8 @@ pub struct Key(Bytes);
 impl Key {
     /// The key holding `parts` (value, descending) in index field order.
     pub fn new<'a>(parts: impl IntoIterator<Item = (&'a Bson, bool)>) -> Key {
-        let mut doc = Document::new();
-        for (i, (value, descending)) in parts.into_iter().enumerate() {
-            let name = if descending {
-                format!("-{i}")
-            } else {
-                i.to_string()
-            };
-            doc.insert(name, value.clone());
-        }
-        Key::from_bytes(encoded(&doc))
+        let parts: Vec<(&Bson, bool)> = parts.into_iter().collect();
+        Key::from_bytes(scalar_key(&parts).unwrap_or_else(|| document_key(&parts)))
     }
 
     fn from_bytes(bytes: Vec<u8>) -> Key {
@@ -70,6 +63,33 @@ impl Key {
             .filter_map(|(v, _)| v.to_ref().and_then(|v| Bson::try_from(v).ok()))
             .collect()
     }
+}
+
+fn part_name(i: usize, descending: bool) -> String {
+    if descending {
+        format!("-{i}")
+    } else {
+        i.to_string()
+    }
+}
+
+/// Keys of common scalars, encoded directly (`None` for other types).
+fn scalar_key(parts: &[(&Bson, bool)]) -> Option<Vec<u8>> {
+    let mut body = vec![0; 4];
+    for (i, (value, descending)) in parts.iter().enumerate() {
+        if !append_scalar(&mut body, &part_name(i, *descending), value) {
+            return None;
+        }
+    }
+    finish_document(body)
+}
+
+fn document_key(parts: &[(&Bson, bool)]) -> Vec<u8> {
+    let mut doc = Document::new();
+    for (i, (value, descending)) in parts.iter().enumerate() {
+        doc.insert(part_name(i, *descending), (*value).clone());
+    }
+    encoded(&doc)
 }
 
 /// A document that cannot be encoded (a NUL in a subdocument key) still

@@ -54,3 +54,21 @@ proptest! {
         prop_assert_eq!(Key::new([(&a, false)]).cmp(&left), Ordering::Less);
     }
 }
+
+#[test]
+fn scalar_keys_are_encoded_as_the_serializer_would() {
+    let values = [
+        Bson::String("M0000001".into()),
+        Bson::Int32(-5),
+        Bson::Int64(1 << 40),
+        Bson::Double(2.5),
+        Bson::Boolean(true),
+        Bson::Null,
+        Bson::ObjectId(bson::oid::ObjectId::from_bytes([7; 12])),
+        Bson::DateTime(bson::DateTime::from_millis(-3)),
+    ];
+    for value in &values {
+        let key = Key::new([(value, false), (value, true)]);
+        assert_eq!(key.values(), vec![value.clone(), value.clone()]);
+    }
+}
