@@ -65,6 +65,30 @@ fn find_all(engine: &mut Engine, filter: Document) -> usize {
         .unwrap_or(0)
 }
 
+/// The way mongosh runs `find`: the server's default first batch of 101
+/// (the open cursor is killed so iterations do not pile up cursors).
+fn find_first_batch(engine: &mut Engine, filter: Document) -> usize {
+    let reply = engine.run_command("kampus", doc! { "find": "mahasiswa", "filter": filter });
+    let Some(cursor) = reply
+        .ok()
+        .and_then(|r| r.get_document("cursor").ok().cloned())
+    else {
+        return 0;
+    };
+    if let Ok(id) = cursor.get_i64("id") {
+        let _ = engine.run_command(
+            "kampus",
+            doc! { "killCursors": "mahasiswa", "cursors": [id] },
+        );
+    }
+    cursor.get_array("firstBatch").map(Vec::len).unwrap_or(0)
+}
+
+fn count(engine: &mut Engine, filter: Document) -> i32 {
+    let reply = engine.run_command("kampus", doc! { "count": "mahasiswa", "query": filter });
+    reply.ok().and_then(|r| r.get_i32("n").ok()).unwrap_or(-1)
+}
+
 fn resident_bytes() -> u64 {
     std::fs::read_to_string("/proc/self/statm")
         .ok()
@@ -114,6 +138,9 @@ fn main() {
     c.bench_function("reverse query, no index (COLLSCAN)", |b| {
         b.iter(|| black_box(find_all(&mut engine, doc! { "mataKuliahId": "MK042" })))
     });
+    c.bench_function("reverse query, no index, count", |b| {
+        b.iter(|| black_box(count(&mut engine, doc! { "mataKuliahId": "MK042" })))
+    });
     let targets: Vec<Bson> = (0..5).map(|i| Bson::String(course(i * 17))).collect();
     c.bench_function("forward $in on _id (5 ids)", |b| {
         let ids: Vec<Bson> = (0..5)
@@ -136,6 +163,17 @@ fn main() {
     );
     c.bench_function("reverse query, multikey index (IXSCAN)", |b| {
         b.iter(|| black_box(find_all(&mut engine, doc! { "mataKuliahId": "MK042" })))
+    });
+    c.bench_function("reverse query, multikey index, first batch of 101", |b| {
+        b.iter(|| {
+            black_box(find_first_batch(
+                &mut engine,
+                doc! { "mataKuliahId": "MK042" },
+            ))
+        })
+    });
+    c.bench_function("reverse query, multikey index, count", |b| {
+        b.iter(|| black_box(count(&mut engine, doc! { "mataKuliahId": "MK042" })))
     });
     c.bench_function("forward $in on mataKuliahId (5 courses), index", |b| {
         b.iter(|| {

@@ -16,6 +16,7 @@ pub mod exec;
 pub mod expr;
 pub mod oid;
 pub mod query;
+pub mod raw;
 pub mod sort;
 pub mod storage;
 pub mod update;
@@ -88,7 +89,7 @@ impl Engine {
     /// Documents of `db.coll` in natural order (empty when it does not exist).
     pub fn collection_documents(&self, db: &str, coll: &str) -> Vec<Document> {
         self.collection(db, coll)
-            .map(|c| c.iter().map(|(_, d)| d.clone()).collect())
+            .map(|c| c.documents().collect())
             .unwrap_or_default()
     }
 

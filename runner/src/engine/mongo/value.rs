@@ -75,7 +75,7 @@ fn compare_same_type(a: &Bson, b: &Bson) -> Ordering {
 
 /// A number widened for comparison; integers stay exact.
 #[derive(Clone, Copy)]
-enum Num {
+pub enum Num {
     Int(i64),
     Float(f64),
 }
@@ -107,11 +107,18 @@ pub fn is_number(v: &Bson) -> bool {
 
 fn compare_numbers(a: &Bson, b: &Bson) -> Ordering {
     match (as_num(a), as_num(b)) {
-        (Some(Num::Int(x)), Some(Num::Int(y))) => x.cmp(&y),
-        (Some(Num::Int(x)), Some(Num::Float(y))) => compare_int_float(x, y),
-        (Some(Num::Float(x)), Some(Num::Int(y))) => compare_int_float(y, x).reverse(),
-        (Some(Num::Float(x)), Some(Num::Float(y))) => compare_floats(x, y),
+        (Some(x), Some(y)) => compare_nums(x, y),
         _ => Ordering::Equal,
+    }
+}
+
+/// Numeric order across int, long and double (`1 == 1.0`, NaN lowest).
+pub fn compare_nums(a: Num, b: Num) -> Ordering {
+    match (a, b) {
+        (Num::Int(x), Num::Int(y)) => x.cmp(&y),
+        (Num::Int(x), Num::Float(y)) => compare_int_float(x, y),
+        (Num::Float(x), Num::Int(y)) => compare_int_float(y, x).reverse(),
+        (Num::Float(x), Num::Float(y)) => compare_floats(x, y),
     }
 }
 

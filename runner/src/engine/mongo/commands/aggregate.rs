@@ -79,7 +79,7 @@ pub fn aggregate(
             let docs = result
                 .rids
                 .iter()
-                .filter_map(|rid| collection.get(*rid).cloned())
+                .filter_map(|rid| collection.get(*rid))
                 .collect();
             let record = plan_record(collection, &result);
             engine.record_plan(record);
@@ -132,7 +132,7 @@ impl Catalog for EngineCatalog<'_> {
     fn collection_documents(&self, ns: &str) -> Result<Vec<Document>, MongoError> {
         Ok(self
             .collection(ns)
-            .map(|c| c.iter().map(|(_, d)| d.clone()).collect())
+            .map(|c| c.documents().collect())
             .unwrap_or_default())
     }
 
@@ -161,9 +161,7 @@ impl Catalog for EngineCatalog<'_> {
         Some(result.map(|r| {
             let mut rids = r.rids;
             rids.sort_unstable();
-            rids.iter()
-                .filter_map(|rid| coll.get(*rid).cloned())
-                .collect()
+            rids.iter().filter_map(|rid| coll.get(*rid)).collect()
         }))
     }
 }

@@ -165,7 +165,7 @@ fn run_statement(
         let Some(collection) = engine.collection_mut(db, coll) else {
             break;
         };
-        let Some(before) = collection.get(rid).cloned() else {
+        let Some(before) = collection.get(rid) else {
             continue;
         };
         let after = statement.update.apply(&before, &ctx)?;

@@ -74,7 +74,7 @@ pub fn distinct(engine: &mut Engine, db: &str, command: &Document) -> Result<Doc
 fn distinct_values(collection: &Collection, rids: &[u64], key: &str) -> Vec<Bson> {
     let mut values: Vec<Bson> = Vec::new();
     for doc in rids.iter().filter_map(|rid| collection.get(*rid)) {
-        for leaf in lookup_path(doc, key).into_iter().flatten() {
+        for leaf in lookup_path(&doc, key).into_iter().flatten() {
             match leaf {
                 Bson::Array(items) => items.iter().for_each(|i| push_unique(&mut values, i)),
                 other => push_unique(&mut values, other),

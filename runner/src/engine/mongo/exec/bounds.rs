@@ -42,10 +42,12 @@ impl Interval {
     }
 
     pub fn contains(&self, v: &Bson) -> bool {
-        let lo = compare_values(v, &self.lo);
-        let hi = compare_values(v, &self.hi);
-        (lo == Ordering::Greater || lo == Ordering::Equal && self.lo_incl)
-            && (hi == Ordering::Less || hi == Ordering::Equal && self.hi_incl)
+        self.admits(compare_values(v, &self.lo), compare_values(v, &self.hi))
+    }
+
+    /// Whether a value comparing so to the ends lies inside.
+    pub fn admits(&self, lo: Ordering, hi: Ordering) -> bool {
+        super::raw_bounds::within(lo, self.lo_incl, hi, self.hi_incl)
     }
 
     fn intersect(&self, other: &Interval) -> Option<Interval> {

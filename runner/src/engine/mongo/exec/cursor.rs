@@ -59,7 +59,7 @@ impl Cursor {
             CursorSource::Records(rids) => loop {
                 let rid = rids.pop_front()?;
                 if let Some(doc) = coll.and_then(|c| c.get(rid)) {
-                    return Some(doc.clone());
+                    return Some(doc);
                 }
             },
         }

@@ -4,7 +4,11 @@ pub mod bounds;
 pub mod cursor;
 pub mod explain;
 pub mod planner;
+pub mod raw_bounds;
+mod rid_set;
 pub mod scan;
+#[cfg(test)]
+mod scan_tests;
 
 use bson::{Bson, Document};
 
@@ -58,10 +62,9 @@ pub fn run_query(coll: &Collection, spec: &QuerySpec<'_>) -> Result<QueryResult,
 }
 
 fn sort_records(coll: &Collection, sort: &SortSpec, rids: &mut Vec<RecordId>) {
-    let empty = Document::new();
     let mut keyed: Vec<(Vec<Bson>, RecordId)> = rids
         .iter()
-        .map(|rid| (sort.key(coll.get(*rid).unwrap_or(&empty)), *rid))
+        .map(|rid| (sort.key(&coll.get(*rid).unwrap_or_default()), *rid))
         .collect();
     keyed.sort_by(|a, b| sort.compare_keys(&a.0, &b.0));
     *rids = keyed.into_iter().map(|(_, rid)| rid).collect();

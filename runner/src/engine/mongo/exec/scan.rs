@@ -1,14 +1,13 @@
 //! Runs a plan: the matching record ids in plan order, with the counts
 //! explain and the plan log report.
 
-use std::collections::HashSet;
-
 use bson::Bson;
 
 use super::bounds::Interval;
 use super::planner::Plan;
+use super::raw_bounds::{raw_bounds, RawInterval};
+use super::rid_set::RidSet;
 use crate::engine::mongo::query::Filter;
-use crate::engine::mongo::storage::index::part;
 use crate::engine::mongo::storage::keys::Key;
 use crate::engine::mongo::storage::{Collection, Index, RecordId};
 
@@ -54,7 +53,7 @@ fn collscan(
             break;
         }
         stats.docs_examined += 1;
-        if filter.matches(doc) {
+        if filter.matches_raw(doc) {
             out.push(rid);
         }
     }
@@ -65,13 +64,15 @@ fn idhack(coll: &Collection, id: &Bson, filter: &Filter, stats: &mut ScanStats) 
     let Some(index) = coll.indexes.first() else {
         return Vec::new();
     };
-    let key: Key = vec![part(id.clone(), false)];
+    let key = Key::new([(id, false)]);
     let mut out = Vec::new();
-    for (_, rid) in index.range(key.clone(), key) {
-        stats.keys_examined += 1;
-        stats.docs_examined += 1;
-        if coll.get(*rid).is_some_and(|d| filter.matches(d)) {
-            out.push(*rid);
+    for (_, rids) in index.range(key.clone(), key) {
+        for rid in rids {
+            stats.keys_examined += 1;
+            stats.docs_examined += 1;
+            if coll.raw(*rid).is_some_and(|d| filter.matches_raw(d)) {
+                out.push(*rid);
+            }
         }
     }
     out
@@ -85,51 +86,110 @@ fn ixscan(
     limit: usize,
     stats: &mut ScanStats,
 ) -> Vec<RecordId> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
+    let raw = raw_bounds(bounds);
+    let mut scan = IxScan {
+        coll,
+        filter,
+        exact: answers_filter(index, bounds, filter),
+        limit,
+        seen: RidSet::default(),
+        out: Vec::new(),
+    };
     for (lo, hi) in key_ranges(index, bounds) {
         stats.seeks += 1;
-        for (key, rid) in index.range(lo, hi) {
-            if out.len() >= limit {
-                return out;
-            }
-            stats.keys_examined += 1;
-            if !key_in_bounds(key, bounds) {
-                continue;
-            }
-            if !seen.insert(*rid) {
-                stats.dups_dropped += 1;
-                continue;
-            }
-            stats.docs_examined += 1;
-            if coll.get(*rid).is_some_and(|d| filter.matches(d)) {
-                out.push(*rid);
+        for (key, rids) in index.range(lo, hi) {
+            if !scan.key(key_in_bounds(key, &raw), rids, stats) {
+                return scan.out;
             }
         }
     }
-    out
+    scan.out
 }
 
-fn key_in_bounds(key: &Key, bounds: &[Vec<Interval>]) -> bool {
-    key.iter()
+/// One index scan's progress: records seen and matched so far.
+struct IxScan<'a> {
+    coll: &'a Collection,
+    filter: &'a Filter,
+    exact: bool,
+    limit: usize,
+    seen: RidSet,
+    out: Vec<RecordId>,
+}
+
+impl IxScan<'_> {
+    /// Examines the records filed under one key (`inside` its bounds);
+    /// false once the limit is reached.
+    fn key(&mut self, inside: bool, rids: &[RecordId], stats: &mut ScanStats) -> bool {
+        for rid in rids {
+            if self.out.len() >= self.limit {
+                return false;
+            }
+            stats.keys_examined += 1;
+            if inside {
+                self.record(*rid, stats);
+            }
+        }
+        true
+    }
+
+    /// A multikey record can sit under several keys; it is fetched once.
+    fn record(&mut self, rid: RecordId, stats: &mut ScanStats) {
+        if !self.seen.insert(rid) {
+            stats.dups_dropped += 1;
+            return;
+        }
+        stats.docs_examined += 1;
+        if self.exact
+            || self
+                .coll
+                .raw(rid)
+                .is_some_and(|d| self.filter.matches_raw(d))
+        {
+            self.out.push(rid);
+        }
+    }
+}
+
+/// A single-field index scanned over the filter's own equality points:
+/// every key in bounds is a match, so fetching to re-check is skipped
+/// (the document still counts as examined, as the FETCH stage reports).
+fn answers_filter(index: &Index, bounds: &[Vec<Interval>], filter: &Filter) -> bool {
+    let [(path, _)] = index.fields.as_slice() else {
+        return false;
+    };
+    bounds.iter().flatten().all(Interval::is_point) && filter.is_points_on(path)
+}
+
+fn key_in_bounds(key: &Key, bounds: &[Vec<RawInterval<'_>>]) -> bool {
+    key.parts()
         .zip(bounds)
-        .all(|(part, field)| field.iter().any(|iv| iv.contains(&part.value)))
+        .all(|((part, _), field)| field.iter().any(|iv| iv.contains(part)))
 }
 
 /// The cartesian product of per-field intervals as key ranges in index order
 /// (capped: beyond it, fields after the first are scanned whole).
 fn key_ranges(index: &Index, bounds: &[Vec<Interval>]) -> Vec<(Key, Key)> {
     let combos: usize = bounds.iter().map(Vec::len).product();
-    let mut ranges: Vec<(Key, Key)> = vec![(Vec::new(), Vec::new())];
+    let full = vec![Interval::full()];
+    let mut ranges: Vec<(Parts<'_>, Parts<'_>)> = vec![(Vec::new(), Vec::new())];
     for (i, ((_, descending), field)) in index.fields.iter().zip(bounds).enumerate() {
-        let full = vec![Interval::full()];
         let field = if combos > 1000 && i > 0 { &full } else { field };
         ranges = extend_ranges(ranges, field, *descending);
     }
     ranges
+        .into_iter()
+        .map(|(lo, hi)| (Key::new(lo), Key::new(hi)))
+        .collect()
 }
 
-fn extend_ranges(ranges: Vec<(Key, Key)>, field: &[Interval], descending: bool) -> Vec<(Key, Key)> {
+/// A range end being assembled: (value, descending) per field.
+type Parts<'a> = Vec<(&'a Bson, bool)>;
+
+fn extend_ranges<'a>(
+    ranges: Vec<(Parts<'a>, Parts<'a>)>,
+    field: &'a [Interval],
+    descending: bool,
+) -> Vec<(Parts<'a>, Parts<'a>)> {
     let mut ordered: Vec<&Interval> = field.iter().collect();
     if descending {
         ordered.reverse();
@@ -144,8 +204,8 @@ fn extend_ranges(ranges: Vec<(Key, Key)>, field: &[Interval], descending: bool) 
             };
             let mut lo = lo.clone();
             let mut hi = hi.clone();
-            lo.push(part(first.clone(), descending));
-            hi.push(part(last.clone(), descending));
+            lo.push((first, descending));
+            hi.push((last, descending));
             out.push((lo, hi));
         }
     }

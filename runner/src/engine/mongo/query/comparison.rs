@@ -5,6 +5,7 @@ use std::cmp::Ordering;
 use bson::{Bson, Document};
 
 use super::matcher::ValueMatcher;
+use super::raw::RawTest;
 use super::regex::RegexMatcher;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::value::{canonical_type, compare_values, values_equal};
@@ -20,6 +21,10 @@ impl ValueMatcher for EqMatcher {
             None => matches!(self.target, Bson::Null),
             Some(v) => values_equal(v, &self.target),
         }
+    }
+
+    fn raw_test(&self) -> Option<RawTest> {
+        RawTest::eq(&self.target)
     }
 }
 
@@ -42,7 +47,7 @@ impl CmpOp {
         }
     }
 
-    fn accepts(self, ord: Ordering) -> bool {
+    pub fn accepts(self, ord: Ordering) -> bool {
         match self {
             CmpOp::Gt => ord == Ordering::Greater,
             CmpOp::Gte => ord != Ordering::Less,
@@ -51,7 +56,7 @@ impl CmpOp {
         }
     }
 
-    fn includes_equal(self) -> bool {
+    pub fn includes_equal(self) -> bool {
         matches!(self, CmpOp::Gte | CmpOp::Lte)
     }
 }
@@ -77,6 +82,10 @@ impl ValueMatcher for CmpMatcher {
         }
         canonical_type(v) == canonical_type(&self.target)
             && self.op.accepts(compare_values(v, &self.target))
+    }
+
+    fn raw_test(&self) -> Option<RawTest> {
+        RawTest::cmp(self.op, &self.target)
     }
 }
 
@@ -129,6 +138,14 @@ impl ValueMatcher for InMatcher {
         };
         self.values.iter().any(|t| values_equal(v, t))
             || self.regexes.iter().any(|r| r.matches(Some(v)))
+    }
+
+    /// Regexes need the decoded value.
+    fn raw_test(&self) -> Option<RawTest> {
+        if !self.regexes.is_empty() {
+            return None;
+        }
+        RawTest::any_of(&self.values)
     }
 }
 

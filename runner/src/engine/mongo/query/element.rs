@@ -3,6 +3,7 @@
 use bson::Bson;
 
 use super::matcher::ValueMatcher;
+use super::raw::RawTest;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::value::{is_number, type_name, type_number};
 
@@ -17,6 +18,10 @@ impl ValueMatcher for ExistsMatcher {
 
     fn expands_arrays(&self) -> bool {
         false
+    }
+
+    fn raw_test(&self) -> Option<RawTest> {
+        Some(RawTest::Exists)
     }
 }
 

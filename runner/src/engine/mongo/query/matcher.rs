@@ -4,6 +4,8 @@ use std::fmt::Debug;
 
 use bson::Bson;
 
+use super::raw::RawTest;
+
 /// A condition on one value reached by a path (`None` = the path is missing there).
 pub trait ValueMatcher: Debug + Send + Sync {
     fn matches(&self, value: Option<&Bson>) -> bool;
@@ -12,5 +14,10 @@ pub trait ValueMatcher: Debug + Send + Sync {
     /// (true for comparisons, false for `$size`, `$exists`, `$elemMatch`).
     fn expands_arrays(&self) -> bool {
         true
+    }
+
+    /// The same condition for raw records, when it has one (see `raw`).
+    fn raw_test(&self) -> Option<RawTest> {
+        None
     }
 }

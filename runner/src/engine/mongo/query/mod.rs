@@ -5,7 +5,7 @@
 //! (`$exists $type`), `array` (`$size $elemMatch`), `regex`, `logical`
 //! (`$and $or $nor $not` and field conditions), `expr` (`$expr`).
 
-use bson::{Bson, Document};
+use bson::{Bson, Document, RawDocument};
 
 pub mod array;
 pub mod comparison;
@@ -14,6 +14,9 @@ pub mod element;
 pub mod expr;
 pub mod logical;
 pub mod matcher;
+pub mod raw;
+#[cfg(test)]
+mod raw_tests;
 pub mod regex;
 
 use crate::engine::mongo::error::MongoError;
@@ -24,6 +27,8 @@ pub use matcher::ValueMatcher;
 #[derive(Debug)]
 pub struct Filter {
     root: Node,
+    /// The same tree for raw records, when every leaf has a raw form.
+    raw: Option<raw::RawNode>,
     source: Document,
 }
 
@@ -31,6 +36,7 @@ impl Filter {
     pub fn parse(filter: &Document) -> Result<Filter, MongoError> {
         let root = logical::parse_document(filter)?;
         Ok(Filter {
+            raw: raw::RawNode::compile(&root),
             root,
             source: filter.clone(),
         })
@@ -38,6 +44,24 @@ impl Filter {
 
     pub fn matches(&self, doc: &Document) -> bool {
         self.root.eval(Subject::Doc(doc))
+    }
+
+    /// Matches a stored record, decoding it only if the filter needs that.
+    pub fn matches_raw(&self, doc: &RawDocument) -> bool {
+        match &self.raw {
+            Some(node) => node.eval(doc),
+            None => crate::engine::mongo::raw::decode(doc).is_some_and(|d| self.matches(&d)),
+        }
+    }
+
+    /// Whether index point bounds on `path` answer this filter exactly.
+    pub fn is_points_on(&self, path: &str) -> bool {
+        self.raw.as_ref().is_some_and(|r| r.is_points_on(path))
+    }
+
+    /// Whether records can be matched without decoding them.
+    pub fn is_raw(&self) -> bool {
+        self.raw.is_some()
     }
 
     /// The filter as sent (the planner reads index bounds from it).

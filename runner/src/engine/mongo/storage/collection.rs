@@ -1,20 +1,26 @@
 //! A collection: documents by record id (natural order) plus its indexes.
+//!
+//! Records are kept as raw BSON bytes (see `records`): a fraction of the
+//! memory of a decoded `Document` and readable in place by the raw matcher;
+//! only documents that are returned or updated are decoded.
 
 use std::collections::BTreeSet;
 
-use bson::{Bson, Document};
+use bson::{Bson, Document, RawDocument, RawDocumentBuf};
 
 use super::index::{Index, RecordId};
 use super::keys::Key;
+use super::records::Records;
 use super::size::document_size;
 use crate::engine::mongo::display;
 use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::raw::decode;
 
 #[derive(Debug, Clone)]
 pub struct Collection {
     pub ns: String,
     pub uuid: String,
-    records: Vec<Option<Document>>,
+    records: Records,
     count: usize,
     data_size: u64,
     pub indexes: Vec<Index>,
@@ -27,7 +33,7 @@ impl Collection {
         Collection {
             ns: ns.to_string(),
             uuid,
-            records: Vec::new(),
+            records: Records::default(),
             count: 0,
             data_size: 0,
             indexes: vec![Index::id_index()],
@@ -46,21 +52,24 @@ impl Collection {
         self.data_size
     }
 
-    pub fn get(&self, rid: RecordId) -> Option<&Document> {
-        self.records.get(rid as usize).and_then(Option::as_ref)
+    /// The decoded document of a record.
+    pub fn get(&self, rid: RecordId) -> Option<Document> {
+        self.raw(rid).and_then(decode)
     }
 
-    /// Documents in natural (insertion) order.
-    pub fn iter(&self) -> impl Iterator<Item = (RecordId, &Document)> + '_ {
-        self.records
-            .iter()
-            .enumerate()
-            .filter_map(|(i, d)| d.as_ref().map(|d| (i as RecordId, d)))
+    /// A record's stored bytes.
+    pub fn raw(&self, rid: RecordId) -> Option<&RawDocument> {
+        self.records.get(usize::try_from(rid).ok()?)
     }
 
-    /// Records from `start` on, for resumable scans.
-    pub fn iter_from(&self, start: RecordId) -> impl Iterator<Item = (RecordId, &Document)> + '_ {
-        self.iter().skip_while(move |(rid, _)| *rid < start)
+    /// Records in natural (insertion) order, undecoded.
+    pub fn iter(&self) -> impl Iterator<Item = (RecordId, &RawDocument)> + '_ {
+        self.records.iter().map(|(i, d)| (i as RecordId, d))
+    }
+
+    /// Decoded documents in natural order.
+    pub fn documents(&self) -> impl Iterator<Item = Document> + '_ {
+        self.iter().filter_map(|(_, raw)| decode(raw))
     }
 
     pub fn index(&self, name: &str) -> Option<&Index> {
@@ -68,11 +77,12 @@ impl Collection {
     }
 
     pub fn insert(&mut self, doc: Document) -> Result<RecordId, MongoError> {
-        let rid = self.records.len() as RecordId;
+        let rid = self.records.next_id() as RecordId;
         let keys = self.checked_keys(&doc, None)?;
+        let raw = encode(&doc)?;
         self.data_size += document_size(&doc) as u64;
         self.commit_keys(rid, keys);
-        self.records.push(Some(doc));
+        self.records.push(raw.as_bytes());
         self.count += 1;
         Ok(rid)
     }
@@ -80,15 +90,14 @@ impl Collection {
     /// Replaces a record's document, keeping its place in natural order.
     pub fn replace(&mut self, rid: RecordId, doc: Document) -> Result<(), MongoError> {
         let keys = self.checked_keys(&doc, Some(rid))?;
+        let raw = encode(&doc)?;
         let Some(old) = self.take(rid) else {
             return Ok(());
         };
         self.data_size = self.data_size + document_size(&doc) as u64 - document_size(&old) as u64;
         self.drop_keys(rid, &old);
         self.commit_keys(rid, keys);
-        if let Some(slot) = self.records.get_mut(rid as usize) {
-            *slot = Some(doc);
-        }
+        self.records.put(rid as usize, raw.as_bytes());
         Ok(())
     }
 
@@ -101,7 +110,9 @@ impl Collection {
     }
 
     fn take(&mut self, rid: RecordId) -> Option<Document> {
-        self.records.get_mut(rid as usize).and_then(Option::take)
+        let doc = self.get(rid)?;
+        self.records.remove(rid as usize);
+        Some(doc)
     }
 
     fn checked_keys(
@@ -136,8 +147,11 @@ impl Collection {
 
     /// Builds `index` over every document; fails without side effects.
     pub fn add_index(&mut self, mut index: Index) -> Result<(), MongoError> {
-        for (rid, doc) in self.iter() {
-            let (keys, paths) = index.keys_for(doc)?;
+        for (rid, raw) in self.iter() {
+            let Some(doc) = decode(raw) else {
+                continue;
+            };
+            let (keys, paths) = index.keys_for(&doc)?;
             if let Some(dup) = index.find_duplicate(&keys, Some(rid)) {
                 return Err(duplicate_error(&self.ns, &index, dup));
             }
@@ -153,13 +167,19 @@ impl Collection {
     }
 }
 
+/// A document's stored form.
+fn encode(doc: &Document) -> Result<RawDocumentBuf, MongoError> {
+    RawDocumentBuf::from_document(doc)
+        .map_err(|e| MongoError::bad_value(format!("cannot store document: {e}")))
+}
+
 /// `E11000 duplicate key error collection: kampus.mahasiswa index: nama_1 dup key: { nama: "Andi" }`
 pub fn duplicate_error(ns: &str, index: &Index, key: &Key) -> MongoError {
     let fields: Vec<(String, Bson)> = index
         .fields
         .iter()
-        .zip(key)
-        .map(|((path, _), part)| (path.clone(), part.value.clone()))
+        .zip(key.values())
+        .map(|((path, _), value)| (path.clone(), value))
         .collect();
     MongoError::duplicate_key(format!(
         "E11000 duplicate key error collection: {ns} index: {} dup key: {}",

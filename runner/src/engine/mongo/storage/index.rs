@@ -1,11 +1,14 @@
-//! One index: an ordered set of (key, record id) kept current on every write.
+//! One index: keys in order, each with the ascending ids of the records
+//! holding it, kept current on every write.
 
-use std::collections::BTreeSet;
+use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Bound;
 
 use bson::{doc, Bson, Document};
 
-use super::keys::{document_keys, Key, KeyPart};
+use super::keys::{document_keys, Key};
+use super::postings::Postings;
 use crate::engine::mongo::error::MongoError;
 
 pub type RecordId = u64;
@@ -17,7 +20,9 @@ pub struct Index {
     pub fields: Vec<(String, bool)>,
     pub unique: bool,
     pub sparse: bool,
-    entries: BTreeSet<(Key, RecordId)>,
+    entries: BTreeMap<Key, Postings>,
+    /// (key, record id) pairs filed, for `len`.
+    count: usize,
     /// Array prefixes seen per field (explain's `multiKeyPaths`).
     multikey_paths: Vec<BTreeSet<String>>,
 }
@@ -35,7 +40,8 @@ impl Index {
             fields,
             unique,
             sparse,
-            entries: BTreeSet::new(),
+            entries: BTreeMap::new(),
+            count: 0,
             multikey_paths,
         }
     }
@@ -57,7 +63,7 @@ impl Index {
     }
 
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.count
     }
 
     pub fn is_empty(&self) -> bool {
@@ -92,14 +98,22 @@ impl Index {
     }
 
     fn holders<'a>(&'a self, key: &Key) -> impl Iterator<Item = RecordId> + 'a {
-        let lo = Bound::Included((key.clone(), 0));
-        let hi = Bound::Included((key.clone(), RecordId::MAX));
-        self.entries.range((lo, hi)).map(|(_, rid)| *rid)
+        self.entries
+            .get(key)
+            .into_iter()
+            .flat_map(|p| p.as_slice().iter().copied())
     }
 
     pub fn insert_keys(&mut self, rid: RecordId, keys: Vec<Key>, paths: Vec<BTreeSet<String>>) {
         for key in keys {
-            self.entries.insert((key, rid));
+            let added = match self.entries.entry(key) {
+                Entry::Vacant(slot) => {
+                    slot.insert(Postings::One(rid));
+                    true
+                }
+                Entry::Occupied(mut slot) => slot.get_mut().insert(rid),
+            };
+            self.count += usize::from(added);
         }
         for (known, new) in self.multikey_paths.iter_mut().zip(paths) {
             known.extend(new);
@@ -108,24 +122,30 @@ impl Index {
 
     pub fn remove_keys(&mut self, rid: RecordId, keys: Vec<Key>) {
         for key in keys {
-            self.entries.remove(&(key, rid));
+            let Some(postings) = self.entries.get_mut(&key) else {
+                continue;
+            };
+            self.count -= usize::from(postings.remove(rid));
+            if postings.is_empty() {
+                self.entries.remove(&key);
+            }
         }
     }
 
-    /// Entries from `lo` to `hi` inclusive (whole tuples), in key order.
-    /// An inverted range is empty (BTreeSet::range would panic on it).
+    /// Keys from `lo` to `hi` inclusive with their records, in key order.
+    /// An inverted range is empty (BTreeMap::range would panic on it).
     pub fn range<'a>(
         &'a self,
         lo: Key,
         hi: Key,
-    ) -> Box<dyn Iterator<Item = &'a (Key, RecordId)> + 'a> {
+    ) -> Box<dyn Iterator<Item = (&'a Key, &'a [RecordId])> + 'a> {
         if lo > hi {
             return Box::new(std::iter::empty());
         }
-        Box::new(self.entries.range((
-            Bound::Included((lo, 0)),
-            Bound::Included((hi, RecordId::MAX)),
-        )))
+        let keys = self
+            .entries
+            .range((Bound::Included(lo), Bound::Included(hi)));
+        Box::new(keys.map(|(key, postings)| (key, postings.as_slice())))
     }
 
     /// The `listIndexes` description.
@@ -143,9 +163,4 @@ impl Index {
 
 fn is_descending(dir: &Bson) -> bool {
     crate::engine::mongo::value::number_as_f64(dir).is_some_and(|f| f < 0.0)
-}
-
-/// A key part holding `value` for a field of the given direction.
-pub fn part(value: Bson, descending: bool) -> KeyPart {
-    KeyPart { value, descending }
 }

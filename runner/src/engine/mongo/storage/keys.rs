@@ -1,47 +1,13 @@
 //! Index keys: the values a document contributes to an index, with the
 //! multikey and parallel-arrays rules.
 
-use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
 use bson::{Bson, Document};
 
+pub use super::key::Key;
 use crate::engine::mongo::error::MongoError;
-use crate::engine::mongo::value::{array_index, compare_values, values_equal};
-
-/// One component of an index key, ordered by the field's direction.
-#[derive(Debug, Clone)]
-pub struct KeyPart {
-    pub value: Bson,
-    pub descending: bool,
-}
-
-impl PartialEq for KeyPart {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for KeyPart {}
-
-impl PartialOrd for KeyPart {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for KeyPart {
-    fn cmp(&self, other: &Self) -> Ordering {
-        let ord = compare_values(&self.value, &other.value);
-        if self.descending {
-            ord.reverse()
-        } else {
-            ord
-        }
-    }
-}
-
-pub type Key = Vec<KeyPart>;
+use crate::engine::mongo::value::{array_index, values_equal};
 
 /// Values of one indexed path in one document, and the array prefixes met.
 #[derive(Debug, Default)]
@@ -130,23 +96,24 @@ pub fn document_keys(
         .map(|(path, _)| path_keys(doc, path))
         .collect();
     check_parallel_arrays(fields, &per_field)?;
-    let mut keys: Vec<Key> = vec![Vec::with_capacity(fields.len())];
+    let mut combos: Vec<Parts<'_>> = vec![Vec::with_capacity(fields.len())];
     for ((_, descending), field) in fields.iter().zip(&per_field) {
-        keys = extend_keys(keys, &field.values, *descending);
+        combos = extend_keys(combos, &field.values, *descending);
     }
+    let keys = combos.into_iter().map(Key::new).collect();
     let paths = per_field.into_iter().map(|f| f.array_paths).collect();
     Ok((keys, paths))
 }
 
-fn extend_keys(keys: Vec<Key>, values: &[Bson], descending: bool) -> Vec<Key> {
+/// The parts of one key being assembled: (value, descending) per field.
+type Parts<'a> = Vec<(&'a Bson, bool)>;
+
+fn extend_keys<'a>(keys: Vec<Parts<'a>>, values: &'a [Bson], descending: bool) -> Vec<Parts<'a>> {
     let mut out = Vec::with_capacity(keys.len() * values.len());
     for key in keys {
         for v in values {
             let mut k = key.clone();
-            k.push(KeyPart {
-                value: v.clone(),
-                descending,
-            });
+            k.push((v, descending));
             out.push(k);
         }
     }

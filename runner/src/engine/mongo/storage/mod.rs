@@ -2,7 +2,14 @@
 
 pub mod collection;
 pub mod index;
+pub mod key;
+#[cfg(test)]
+mod key_tests;
 pub mod keys;
+pub mod postings;
+pub mod records;
+#[cfg(test)]
+mod records_tests;
 pub mod size;
 
 pub use collection::Collection;

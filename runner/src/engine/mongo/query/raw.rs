@@ -1,0 +1,179 @@
+//! Matching stored records on their raw bytes: the simple conditions
+//! (equality, `$in` without regexes, ranges, `$exists`) under `$and/$or/
+//! $nor/$not`, with exactly the semantics of the owned matchers. Filters with
+//! anything else are not compiled and the caller decodes the document.
+
+use bson::{Bson, RawBson, RawBsonRef, RawDocument};
+
+use super::comparison::CmpOp;
+use super::Node;
+use crate::engine::mongo::raw::compare::{canonical_type, compare_element, element_equal};
+use crate::engine::mongo::raw::element::{elements, kind_rank, ARRAY, NULL};
+use crate::engine::mongo::raw::path::{any_reached, Reached};
+use crate::engine::mongo::raw::to_raw;
+use crate::engine::mongo::value::array_index;
+
+/// A leaf condition that can be evaluated on a raw value.
+#[derive(Debug, Clone)]
+pub enum RawTest {
+    Eq(RawBson),
+    Cmp(CmpOp, RawBson),
+    In {
+        values: Vec<RawBson>,
+        has_null: bool,
+    },
+    Exists,
+}
+
+impl RawTest {
+    pub fn eq(target: &Bson) -> Option<RawTest> {
+        to_raw(target).map(RawTest::Eq)
+    }
+
+    pub fn cmp(op: CmpOp, target: &Bson) -> Option<RawTest> {
+        to_raw(target).map(|t| RawTest::Cmp(op, t))
+    }
+
+    pub fn any_of(values: &[Bson]) -> Option<RawTest> {
+        let has_null = values.iter().any(|v| matches!(v, Bson::Null));
+        let values = values.iter().map(to_raw).collect::<Option<Vec<_>>>()?;
+        Some(RawTest::In { values, has_null })
+    }
+
+    fn matches(&self, value: Reached<'_>) -> bool {
+        match self {
+            RawTest::Eq(t) => eq_matches(t.as_raw_bson_ref(), value),
+            RawTest::Cmp(op, t) => cmp_matches(*op, t.as_raw_bson_ref(), value),
+            RawTest::In { values, has_null } => match value {
+                None => *has_null,
+                Some(v) => values.iter().any(|t| element_equal(v, t.as_raw_bson_ref())),
+            },
+            RawTest::Exists => value.is_some(),
+        }
+    }
+
+    /// Equality to plain scalars only: then an index key equal to a target
+    /// is exactly a document the condition matches (no null, array or
+    /// subdocument subtleties).
+    fn is_plain_points(&self) -> bool {
+        match self {
+            RawTest::Eq(t) => is_plain(t),
+            RawTest::In { values, has_null } => !has_null && values.iter().all(is_plain),
+            _ => false,
+        }
+    }
+
+    /// `$exists` looks at the array itself, comparisons also at its elements.
+    fn expands_arrays(&self) -> bool {
+        !matches!(self, RawTest::Exists)
+    }
+}
+
+fn eq_matches(target: RawBsonRef<'_>, value: Reached<'_>) -> bool {
+    match value {
+        None => matches!(target, RawBsonRef::Null),
+        Some(v) => element_equal(v, target),
+    }
+}
+
+/// Mirrors `CmpMatcher`: null bounds mean equality to null, MinKey/MaxKey
+/// compare across types, everything else only within its type.
+fn cmp_matches(op: CmpOp, target: RawBsonRef<'_>, value: Reached<'_>) -> bool {
+    if matches!(target, RawBsonRef::Null) {
+        return op.includes_equal() && value.is_none_or(|v| v.kind == NULL);
+    }
+    let Some(v) = value else {
+        return false;
+    };
+    if matches!(target, RawBsonRef::MinKey | RawBsonRef::MaxKey) {
+        return op.accepts(compare_element(v, target));
+    }
+    kind_rank(v.kind) == canonical_type(target) && op.accepts(compare_element(v, target))
+}
+
+/// The filter tree restricted to raw-evaluable leaves.
+#[derive(Debug)]
+pub enum RawNode {
+    And(Vec<RawNode>),
+    Or(Vec<RawNode>),
+    Nor(Vec<RawNode>),
+    Not(Box<RawNode>),
+    Leaf { parts: Vec<String>, test: RawTest },
+    Const(bool),
+}
+
+impl RawNode {
+    /// The raw form of `node`, or `None` if any part of it needs the document.
+    pub fn compile(node: &Node) -> Option<RawNode> {
+        Some(match node {
+            Node::And(nodes) => RawNode::And(compile_all(nodes)?),
+            Node::Or(nodes) => RawNode::Or(compile_all(nodes)?),
+            Node::Nor(nodes) => RawNode::Nor(compile_all(nodes)?),
+            Node::Not(inner) => RawNode::Not(Box::new(RawNode::compile(inner)?)),
+            Node::Leaf { parts, matcher, .. } => RawNode::Leaf {
+                parts: parts.clone(),
+                test: matcher.raw_test()?,
+            },
+            Node::Expr(_) => return None,
+            Node::Const(b) => RawNode::Const(*b),
+        })
+    }
+
+    pub fn eval(&self, doc: &RawDocument) -> bool {
+        match self {
+            RawNode::And(nodes) => nodes.iter().all(|n| n.eval(doc)),
+            RawNode::Or(nodes) => nodes.iter().any(|n| n.eval(doc)),
+            RawNode::Nor(nodes) => !nodes.iter().any(|n| n.eval(doc)),
+            RawNode::Not(node) => !node.eval(doc),
+            RawNode::Leaf { parts, test } => any_reached(doc.as_bytes(), parts, &mut |value| {
+                value_matches(test, value)
+            }),
+            RawNode::Const(b) => *b,
+        }
+    }
+}
+
+impl RawNode {
+    /// Whether the whole filter is equality to plain scalars on `path`, so
+    /// index point bounds on `path` answer it without reading documents.
+    /// Numeric components are excluded: index keys address array elements
+    /// differently from the query language there.
+    pub fn is_points_on(&self, path: &str) -> bool {
+        let RawNode::Leaf { parts, test } = self else {
+            return false;
+        };
+        parts.iter().all(|p| array_index(p).is_none())
+            && parts.iter().map(String::as_str).eq(path.split('.'))
+            && test.is_plain_points()
+    }
+}
+
+fn is_plain(value: &RawBson) -> bool {
+    matches!(
+        value,
+        RawBson::Double(_)
+            | RawBson::String(_)
+            | RawBson::Int32(_)
+            | RawBson::Int64(_)
+            | RawBson::Boolean(_)
+            | RawBson::DateTime(_)
+            | RawBson::ObjectId(_)
+    )
+}
+
+fn compile_all(nodes: &[Node]) -> Option<Vec<RawNode>> {
+    nodes.iter().map(RawNode::compile).collect()
+}
+
+/// A value matches, or (for comparisons) one element of an array value does.
+fn value_matches(test: &RawTest, value: Reached<'_>) -> bool {
+    if test.matches(value) {
+        return true;
+    }
+    match value {
+        Some(array) if array.kind == ARRAY && test.expands_arrays() => {
+            elements(array.value).any(|e| test.matches(Some(e)))
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,151 @@
+//! A minimal reader for stored BSON: walks a document's elements and
+//! slices out their values without validating or converting anything.
+//! Records were encoded by the engine itself, so the hot paths (field
+//! lookup, array elements, string and number comparison) can read bytes
+//! directly; every other use converts to `RawBsonRef` through the `bson`
+//! crate. Malformed bytes end the walk instead of panicking.
+
+use bson::{RawBsonRef, RawDocument};
+
+use crate::engine::mongo::value::Num;
+
+/// One element of a document: its key, BSON type byte and value bytes.
+#[derive(Debug, Clone, Copy)]
+pub struct Element<'a> {
+    parent: &'a [u8],
+    pub key: &'a [u8],
+    pub kind: u8,
+    pub value: &'a [u8],
+}
+
+pub const DOUBLE: u8 = 1;
+pub const STRING: u8 = 2;
+pub const DOCUMENT: u8 = 3;
+pub const ARRAY: u8 = 4;
+pub const NULL: u8 = 10;
+pub const INT32: u8 = 16;
+pub const INT64: u8 = 18;
+pub const SYMBOL: u8 = 14;
+
+/// The elements of a document (or array) given its full bytes.
+pub fn elements(doc: &[u8]) -> Elements<'_> {
+    Elements { doc, pos: 4 }
+}
+
+/// The first element named `key`.
+pub fn find<'a>(doc: &'a [u8], key: &str) -> Option<Element<'a>> {
+    elements(doc).find(|e| e.key == key.as_bytes())
+}
+
+pub struct Elements<'a> {
+    doc: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Iterator for Elements<'a> {
+    type Item = Element<'a>;
+
+    fn next(&mut self) -> Option<Element<'a>> {
+        let kind = *self.doc.get(self.pos)?;
+        let rest = self.doc.get(self.pos + 1..)?;
+        let key_len = rest.iter().position(|b| *b == 0)?;
+        let key = rest.get(..key_len)?;
+        let start = self.pos + 1 + key_len + 1;
+        let tail = self.doc.get(start..)?;
+        let value = tail.get(..value_size(kind, tail)?)?;
+        self.pos = start + value.len();
+        Some(Element {
+            parent: self.doc,
+            key,
+            kind,
+            value,
+        })
+    }
+}
+
+/// Bytes taken by a value of type `kind` at the start of `tail`; `None`
+/// for the terminating zero and anything unknown.
+fn value_size(kind: u8, tail: &[u8]) -> Option<usize> {
+    match kind {
+        1 | 9 | 17 | 18 => Some(8),
+        16 => Some(4),
+        7 => Some(12),
+        8 => Some(1),
+        19 => Some(16),
+        6 | 10 | 0x7F | 0xFF => Some(0),
+        2 | 13 | 14 => Some(4 + length(tail)?),
+        3 | 4 | 15 => length(tail),
+        5 => Some(4 + 1 + length(tail)?),
+        11 => regex_size(tail),
+        12 => Some(4 + length(tail)? + 12),
+        _ => None,
+    }
+}
+
+fn length(tail: &[u8]) -> Option<usize> {
+    let bytes: [u8; 4] = tail.get(..4)?.try_into().ok()?;
+    usize::try_from(i32::from_le_bytes(bytes)).ok()
+}
+
+fn regex_size(tail: &[u8]) -> Option<usize> {
+    let pattern = tail.iter().position(|b| *b == 0)?;
+    let options = tail.get(pattern + 1..)?.iter().position(|b| *b == 0)?;
+    Some(pattern + 1 + options + 1)
+}
+
+impl<'a> Element<'a> {
+    /// The bytes of a string or symbol (without length and terminator).
+    pub fn str_bytes(&self) -> Option<&'a [u8]> {
+        match self.kind {
+            STRING | SYMBOL => self.value.get(4..self.value.len().checked_sub(1)?),
+            _ => None,
+        }
+    }
+
+    /// Int, long and double values.
+    pub fn number(&self) -> Option<Num> {
+        match self.kind {
+            DOUBLE => Some(Num::Float(f64::from_le_bytes(self.value.try_into().ok()?))),
+            INT32 => Some(Num::Int(i64::from(i32::from_le_bytes(
+                self.value.try_into().ok()?,
+            )))),
+            INT64 => Some(Num::Int(i64::from_le_bytes(self.value.try_into().ok()?))),
+            _ => None,
+        }
+    }
+
+    /// The bytes of a subdocument or array (walkable with [`elements`]).
+    pub fn nested(&self) -> Option<&'a [u8]> {
+        matches!(self.kind, DOCUMENT | ARRAY).then_some(self.value)
+    }
+
+    /// The value as the `bson` crate reads it (looked up again in the parent).
+    pub fn to_ref(&self) -> Option<RawBsonRef<'a>> {
+        let parent = RawDocument::from_bytes(self.parent).ok()?;
+        let key = std::str::from_utf8(self.key).ok()?;
+        parent.get(key).ok().flatten()
+    }
+}
+
+/// The canonical type rank of a BSON type byte (`canonicalizeBSONType`).
+pub fn kind_rank(kind: u8) -> i32 {
+    match kind {
+        0xFF => -1,
+        6 => 0,
+        10 => 5,
+        1 | 16 | 18 | 19 => 10,
+        2 | 14 => 15,
+        3 => 20,
+        4 => 25,
+        5 => 30,
+        7 => 35,
+        8 => 40,
+        9 => 45,
+        17 => 47,
+        11 => 50,
+        12 => 55,
+        13 => 60,
+        15 => 65,
+        _ => 127,
+    }
+}

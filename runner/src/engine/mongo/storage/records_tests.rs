@@ -1,0 +1,35 @@
+//! Records survive replacement, removal and compaction unchanged.
+
+use bson::{doc, RawDocumentBuf};
+
+use super::records::Records;
+
+fn record(tag: i32, size: usize) -> RawDocumentBuf {
+    let filler = "x".repeat(size);
+    RawDocumentBuf::from_document(&doc! { "tag": tag, "filler": filler }).expect("encodes")
+}
+
+fn tags(records: &Records) -> Vec<(usize, i32)> {
+    records
+        .iter()
+        .filter_map(|(rid, raw)| raw.get_i32("tag").ok().map(|t| (rid, t)))
+        .collect()
+}
+
+#[test]
+fn replaced_and_removed_records_compact_without_moving_ids() {
+    let mut records = Records::default();
+    for tag in 0..4 {
+        records.push(record(tag, 600_000).as_bytes());
+    }
+    records.put(1, record(10, 600_000).as_bytes());
+    records.put(2, record(20, 10).as_bytes());
+    assert!(records.remove(0));
+    assert!(!records.remove(0));
+    records.put(0, record(30, 10).as_bytes());
+    assert_eq!(tags(&records), vec![(0, 30), (1, 10), (2, 20), (3, 3)]);
+    assert!(records.remove(3));
+    assert_eq!(tags(&records), vec![(0, 30), (1, 10), (2, 20)]);
+    assert!(records.get(3).is_none() && records.get(9).is_none());
+    assert_eq!(records.next_id(), 4);
+}
