@@ -1641,3 +1641,44 @@ fn pipeline_upsert_builds_from_the_query() {
         vec![doc! { "_id": "M009", "angkatan": 2024, "nama": "Gita", "tahunDepan": 2025 }]
     );
 }
+
+#[test]
+fn expr_evaluation_errors_fail_the_query() {
+    let mut e = students();
+    let error = fail(
+        &mut e,
+        doc! { "find": "mahasiswa", "filter": { "$expr": { "$add": ["$nama", 1] } } },
+    );
+    assert!(
+        error
+            .message
+            .starts_with("PlanExecutor error during find command :: caused by :: $add only supports numeric or date types, not string"),
+        "{}",
+        error.message
+    );
+    let matched = find_cmd(
+        &mut e,
+        doc! { "find": "mahasiswa", "filter": { "$expr": { "$gt": ["$angkatan", 2022] } } },
+    );
+    assert_eq!(matched.len(), 2);
+}
+
+#[test]
+fn natural_hint_scans_the_collection_in_either_direction() {
+    let mut e = students();
+    let ids = |docs: Vec<Document>| -> Vec<String> {
+        docs.iter()
+            .filter_map(|d| d.get_str("_id").ok().map(str::to_string))
+            .collect()
+    };
+    let forward = find_cmd(
+        &mut e,
+        doc! { "find": "mahasiswa", "filter": { "angkatan": { "$gte": 2022 } }, "hint": { "$natural": 1 } },
+    );
+    assert_eq!(ids(forward), ["M001", "M002", "M003", "M005"]);
+    let backward = find_cmd(
+        &mut e,
+        doc! { "find": "mahasiswa", "filter": {}, "hint": { "$natural": -1 }, "limit": 2 },
+    );
+    assert_eq!(ids(backward), ["M005", "M004"]);
+}

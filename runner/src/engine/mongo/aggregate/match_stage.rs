@@ -44,7 +44,11 @@ impl MatchStage {
                 return Ok(false);
             }
         }
-        Ok(self.filter.matches(doc))
+        let matched = self.filter.matches(doc);
+        match crate::engine::mongo::query::expr::take_error() {
+            Some(error) => Err(error),
+            None => Ok(matched),
+        }
     }
 
     pub fn run(&self, docs: Vec<Document>, vars: &Vars) -> Result<Vec<Document>, MongoError> {

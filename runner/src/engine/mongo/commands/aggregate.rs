@@ -12,6 +12,7 @@ use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::cursor::{Cursor, CursorSource, DEFAULT_BATCH};
 use crate::engine::mongo::exec::explain::ExplainInput;
 use crate::engine::mongo::exec::{eof_record, plan_record, run_query, QuerySpec};
+use crate::engine::mongo::expr::with_context;
 use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::sort::SortSpec;
 use crate::engine::mongo::storage::Collection;
@@ -75,7 +76,8 @@ pub fn aggregate(
                     sort: sort.as_ref(),
                     ..QuerySpec::default()
                 },
-            )?;
+            )
+            .map_err(|e| with_context("PlanExecutor error during aggregation", e))?;
             let docs = result
                 .rids
                 .iter()

@@ -9,6 +9,7 @@ use crate::engine::mongo::aggregate::Projection;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::cursor::{Cursor, CursorSource, DEFAULT_BATCH};
 use crate::engine::mongo::exec::{eof_record, plan_record, run_query, QuerySpec};
+use crate::engine::mongo::expr::with_context;
 use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::sort::SortSpec;
 use crate::engine::mongo::Engine;
@@ -89,7 +90,8 @@ pub fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Documen
         engine.record_plan(eof_record(&ns));
         return Ok(cursor_reply("firstBatch", Vec::new(), 0, &ns));
     };
-    let result = run_query(coll, &args.query_spec())?;
+    let result = run_query(coll, &args.query_spec())
+        .map_err(|e| with_context("PlanExecutor error during find command", e))?;
     let record = plan_record(coll, &result);
     let mut cursor = Cursor {
         db: db.to_string(),

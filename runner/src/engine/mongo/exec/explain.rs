@@ -162,7 +162,8 @@ fn access_stage(
     stats: Option<&ScanStats>,
 ) -> Document {
     match plan {
-        Plan::CollScan => collscan_stage(input, stats),
+        Plan::CollScan => collscan_stage(input, stats, "forward"),
+        Plan::CollScanBackward => collscan_stage(input, stats, "backward"),
         Plan::IdHack(_) => {
             let mut stage = doc! { "stage": "IDHACK" };
             if let Some(stats) = stats {
@@ -174,17 +175,21 @@ fn access_stage(
         }
         Plan::IxScan { index, bounds } => match coll.indexes.get(*index) {
             Some(ix) => fetch_stage(ix, bounds, stats),
-            None => collscan_stage(input, stats),
+            None => collscan_stage(input, stats, "forward"),
         },
     }
 }
 
-fn collscan_stage(input: &ExplainInput<'_>, stats: Option<&ScanStats>) -> Document {
+fn collscan_stage(
+    input: &ExplainInput<'_>,
+    stats: Option<&ScanStats>,
+    direction: &str,
+) -> Document {
     let mut stage = doc! { "stage": "COLLSCAN" };
     if !input.filter.is_empty() {
         stage.insert("filter", parsed_query(input.filter));
     }
-    stage.insert("direction", "forward");
+    stage.insert("direction", direction);
     if let Some(stats) = stats {
         add_common_stats(&mut stage, stats);
         stage.insert("docsExamined", int32(stats.docs_examined));

@@ -48,7 +48,11 @@ pub fn run_query(coll: &Collection, spec: &QuerySpec<'_>) -> Result<QueryResult,
     } else {
         spec.limit.map(|l| l.saturating_add(spec.skip))
     };
+    crate::engine::mongo::query::expr::take_error();
     let (mut rids, mut stats) = scan::run(coll, &plan, filter, scan_limit);
+    if let Some(error) = crate::engine::mongo::query::expr::take_error() {
+        return Err(error);
+    }
     if let Some(sort) = spec.sort.filter(|_| sorting) {
         sort_records(coll, sort, &mut rids);
     }
@@ -73,7 +77,7 @@ fn sort_records(coll: &Collection, sort: &SortSpec, rids: &mut Vec<RecordId>) {
 /// The plan log entry for a finished query.
 pub fn plan_record(coll: &Collection, result: &QueryResult) -> PlanRecord {
     let (stage, index) = match &result.plan {
-        Plan::CollScan => ("COLLSCAN", None),
+        Plan::CollScan | Plan::CollScanBackward => ("COLLSCAN", None),
         Plan::IdHack(_) => ("IDHACK", Some("_id_".to_string())),
         Plan::IxScan { index, .. } => ("IXSCAN", coll.indexes.get(*index).map(|i| i.name.clone())),
     };

@@ -11,6 +11,8 @@ use crate::engine::mongo::storage::{Collection, Index};
 #[derive(Debug, Clone)]
 pub enum Plan {
     CollScan,
+    /// A collection scan in reverse natural order (`hint({$natural: -1})`).
+    CollScanBackward,
     IdHack(Bson),
     IxScan {
         index: usize,
@@ -49,7 +51,25 @@ fn is_empty_hint(hint: &Bson) -> bool {
     matches!(hint, Bson::Document(d) if d.is_empty())
 }
 
+/// `{$natural: 1}` / `{$natural: -1}`: a collection scan in that direction.
+fn natural_hint(hint: &Bson) -> Option<Plan> {
+    let Bson::Document(spec) = hint else {
+        return None;
+    };
+    let direction = spec
+        .get("$natural")
+        .and_then(crate::engine::mongo::value::number_as_f64)?;
+    Some(if direction < 0.0 {
+        Plan::CollScanBackward
+    } else {
+        Plan::CollScan
+    })
+}
+
 fn hinted(coll: &Collection, filter: &Document, hint: &Bson) -> Result<Plan, MongoError> {
+    if let Some(plan) = natural_hint(hint) {
+        return Ok(plan);
+    }
     let position = coll.indexes.iter().position(|index| match hint {
         Bson::String(name) => &index.name == name,
         Bson::Document(pattern) => &index.key_pattern == pattern,

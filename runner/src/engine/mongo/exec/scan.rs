@@ -31,6 +31,7 @@ pub fn run(
     let limit = limit.unwrap_or(usize::MAX);
     let rids = match plan {
         Plan::CollScan => collscan(coll, filter, limit, &mut stats),
+        Plan::CollScanBackward => backward(coll, filter, limit, &mut stats),
         Plan::IdHack(id) => idhack(coll, id, filter, &mut stats),
         Plan::IxScan { index, bounds } => match coll.indexes.get(*index) {
             Some(ix) => ixscan(coll, ix, bounds, filter, limit, &mut stats),
@@ -57,6 +58,19 @@ fn collscan(
             out.push(rid);
         }
     }
+    out
+}
+
+/// Reverse natural order: the forward scan's matches, newest first.
+fn backward(
+    coll: &Collection,
+    filter: &Filter,
+    limit: usize,
+    stats: &mut ScanStats,
+) -> Vec<RecordId> {
+    let mut out = collscan(coll, filter, usize::MAX, stats);
+    out.reverse();
+    out.truncate(limit);
     out
 }
 

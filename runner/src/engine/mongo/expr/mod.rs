@@ -27,7 +27,7 @@ mod types;
 mod variables;
 
 pub use boolean::truthy;
-pub use error::fail;
+pub use error::{fail, with_context};
 pub use order::{compare_opt, compare_values, type_name, values_equal};
 pub use variables::{check_name as variables_check_name, Vars};
 

@@ -1,10 +1,29 @@
 //! `$expr`: an aggregation expression evaluated per document, through the
 //! expression engine in `engine::mongo::expr`.
 
+use std::cell::RefCell;
+
 use bson::{Bson, Document};
 
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::expr::{evaluate_truthy, validate, Vars};
+
+thread_local! {
+    /// The first evaluation error of the running scan. Matching answers yes or no,
+    /// so the error waits here until the executor reports it as the server does.
+    static FIRST_ERROR: RefCell<Option<MongoError>> = const { RefCell::new(None) };
+}
+
+/// The first `$expr` error since the last call (and forgets it).
+pub fn take_error() -> Option<MongoError> {
+    FIRST_ERROR.with(|slot| slot.borrow_mut().take())
+}
+
+fn keep_first(error: MongoError) {
+    FIRST_ERROR.with(|slot| {
+        slot.borrow_mut().get_or_insert(error);
+    });
+}
 
 #[derive(Debug)]
 pub struct ExprCondition {
@@ -20,9 +39,12 @@ impl ExprCondition {
         })
     }
 
-    /// A runtime evaluation error makes the document not match (the filter
-    /// interface has no error channel).
+    /// A runtime evaluation error makes the document not match and is kept for
+    /// [`take_error`].
     pub fn matches(&self, doc: &Document) -> bool {
-        evaluate_truthy(&self.expression, doc, &Vars::new()).unwrap_or(false)
+        evaluate_truthy(&self.expression, doc, &Vars::new()).unwrap_or_else(|e| {
+            keep_first(e);
+            false
+        })
     }
 }
