@@ -1682,3 +1682,30 @@ fn natural_hint_scans_the_collection_in_either_direction() {
     );
     assert_eq!(ids(backward), ["M005", "M004"]);
 }
+
+#[test]
+fn a_large_collection_scan_keeps_natural_order_and_counts() {
+    let mut e = Engine::new();
+    let docs: Vec<Document> = (0..60_000)
+        .map(|i: i32| doc! { "_id": i, "k": i % 7 })
+        .collect();
+    insert(&mut e, "besar", docs);
+    run(
+        &mut e,
+        doc! { "delete": "besar", "deletes": [{ "q": { "_id": 3 }, "limit": 1 }] },
+    );
+    let found = find_cmd(
+        &mut e,
+        doc! { "find": "besar", "filter": { "k": 3 }, "batchSize": 100_000 },
+    );
+    let ids: Vec<i32> = found.iter().filter_map(|d| d.get_i32("_id").ok()).collect();
+    let expected: Vec<i32> = (0..60_000).filter(|i| i % 7 == 3 && *i != 3).collect();
+    assert_eq!(ids, expected);
+    let explained = run(
+        &mut e,
+        doc! { "explain": { "find": "besar", "filter": { "k": 3 } }, "verbosity": "executionStats" },
+    );
+    let stats = explained.get_document("executionStats").expect("stats");
+    assert_eq!(stats.get_i32("totalDocsExamined").ok(), Some(59_999));
+    assert_eq!(stats.get_i32("nReturned").ok(), Some(expected.len() as i32));
+}

@@ -42,12 +42,20 @@ pub fn run(
     (rids, stats)
 }
 
+/// Below this many records one core scans faster than starting threads.
+const PARALLEL_SCAN_MIN: usize = 50_000;
+
 fn collscan(
     coll: &Collection,
     filter: &Filter,
     limit: usize,
     stats: &mut ScanStats,
 ) -> Vec<RecordId> {
+    // Only whole scans of byte-matched filters split: a limit stops early, and a
+    // decoded filter may keep an `$expr` error in its thread's slot.
+    if limit == usize::MAX && filter.is_raw() && coll.id_bound() >= PARALLEL_SCAN_MIN {
+        return parallel_collscan(coll, filter, stats);
+    }
     let mut out = Vec::new();
     for (rid, doc) in coll.iter() {
         if out.len() >= limit {
@@ -59,6 +67,47 @@ fn collscan(
         }
     }
     out
+}
+
+/// The record ids split into one contiguous range per core, scanned at once and
+/// joined in id order, so the result is the sequential scan's.
+fn parallel_collscan(coll: &Collection, filter: &Filter, stats: &mut ScanStats) -> Vec<RecordId> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = coll.id_bound().div_ceil(cores.max(1));
+    let parts: Vec<(Vec<RecordId>, u64)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..cores)
+            .map(|i| {
+                let ids = (i * chunk)..((i + 1) * chunk).min(coll.id_bound());
+                scope.spawn(move || scan_range(coll, filter, ids))
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    let mut out = Vec::new();
+    for (rids, examined) in parts {
+        stats.docs_examined += examined;
+        out.extend(rids);
+    }
+    out
+}
+
+fn scan_range(
+    coll: &Collection,
+    filter: &Filter,
+    ids: std::ops::Range<usize>,
+) -> (Vec<RecordId>, u64) {
+    let mut examined = 0;
+    let mut out = Vec::new();
+    for (rid, doc) in coll.iter_range(ids) {
+        examined += 1;
+        if filter.matches_raw(doc) {
+            out.push(rid);
+        }
+    }
+    (out, examined)
 }
 
 /// Reverse natural order: the forward scan's matches, newest first.

@@ -67,6 +67,21 @@ impl Collection {
         self.records.iter().map(|(i, d)| (i as RecordId, d))
     }
 
+    /// Records with ids in `ids` (a slice of [`Collection::id_bound`]), in id order.
+    pub fn iter_range(
+        &self,
+        ids: std::ops::Range<usize>,
+    ) -> impl Iterator<Item = (RecordId, &RawDocument)> + '_ {
+        self.records
+            .iter_range(ids)
+            .map(|(i, d)| (i as RecordId, d))
+    }
+
+    /// One past the largest record id ever given (removed ids included).
+    pub fn id_bound(&self) -> usize {
+        self.records.next_id()
+    }
+
     /// Decoded documents in natural order.
     pub fn documents(&self) -> impl Iterator<Item = Document> + '_ {
         self.iter().filter_map(|(_, raw)| decode(raw))

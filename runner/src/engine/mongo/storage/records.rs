@@ -34,8 +34,17 @@ impl Records {
 
     /// Live records in id order.
     pub fn iter(&self) -> impl Iterator<Item = (usize, &RawDocument)> + '_ {
-        let slots = self.slots.iter().enumerate();
-        slots.filter_map(|(rid, slot)| Some((rid, self.view((*slot)?)?)))
+        self.iter_range(0..self.slots.len())
+    }
+
+    /// Live records whose ids fall in `ids`, in id order.
+    pub fn iter_range(
+        &self,
+        ids: std::ops::Range<usize>,
+    ) -> impl Iterator<Item = (usize, &RawDocument)> + '_ {
+        let slots = self.slots.get(ids.clone()).unwrap_or_default();
+        let slots = slots.iter().zip(ids);
+        slots.filter_map(|(slot, rid)| Some((rid, self.view((*slot)?)?)))
     }
 
     pub fn push(&mut self, raw: &[u8]) {
