@@ -107,6 +107,38 @@ fn bson_bytes(docs: &[Document]) -> u64 {
         .sum()
 }
 
+/// The 200 courses the students reference (as the mingo script builds them).
+fn load_courses(engine: &mut Engine) {
+    let courses: Vec<Document> = (0..COURSES)
+        .map(|i| doc! { "_id": course(i), "nama": format!("Mata Kuliah {i}") })
+        .collect();
+    let reply = engine.run_command(
+        "kampus",
+        doc! { "insert": "mata_kuliah", "documents": courses },
+    );
+    assert!(reply.is_ok());
+}
+
+/// One student with the courses it references joined in (a one-document batch).
+fn lookup_one(engine: &mut Engine, id: &str) -> usize {
+    let pipeline = vec![
+        doc! { "$match": { "_id": id } },
+        doc! { "$lookup": { "from": "mata_kuliah", "localField": "mataKuliahId", "foreignField": "_id", "as": "mk" } },
+    ];
+    let reply = engine.run_command(
+        "kampus",
+        doc! { "aggregate": "mahasiswa", "pipeline": pipeline, "cursor": {} },
+    );
+    reply
+        .ok()
+        .and_then(|r| {
+            r.get_document("cursor")
+                .ok()
+                .and_then(|c| c.get_array("firstBatch").ok().map(Vec::len))
+        })
+        .unwrap_or(0)
+}
+
 fn main() {
     let n: u64 = std::env::var("KURSUS_BENCH_N")
         .ok()
@@ -182,6 +214,10 @@ fn main() {
                 doc! { "mataKuliahId": { "$in": targets.clone() } },
             ))
         })
+    });
+    load_courses(&mut engine);
+    c.bench_function("$lookup for one student", |b| {
+        b.iter(|| black_box(lookup_one(&mut engine, "M0000042")))
     });
     engine.take_plan_log();
     find_all(&mut engine, doc! { "mataKuliahId": "MK042" });
