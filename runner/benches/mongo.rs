@@ -50,11 +50,8 @@ fn load(engine: &mut Engine, docs: &[Document]) {
     }
 }
 
-fn find_all(engine: &mut Engine, filter: Document) -> usize {
-    let reply = engine.run_command(
-        "kampus",
-        doc! { "find": "mahasiswa", "filter": filter, "batchSize": 1_000_000 },
-    );
+/// How many documents a find/aggregate reply's first batch holds (0 on error).
+fn first_batch_len(reply: Result<Document, kursus::engine::mongo::MongoError>) -> usize {
     reply
         .ok()
         .and_then(|r| {
@@ -63,6 +60,14 @@ fn find_all(engine: &mut Engine, filter: Document) -> usize {
                 .and_then(|c| c.get_array("firstBatch").ok().map(Vec::len))
         })
         .unwrap_or(0)
+}
+
+fn find_all(engine: &mut Engine, filter: Document) -> usize {
+    let reply = engine.run_command(
+        "kampus",
+        doc! { "find": "mahasiswa", "filter": filter, "batchSize": 1_000_000 },
+    );
+    first_batch_len(reply)
 }
 
 /// The way mongosh runs `find`: the server's default first batch of 101
@@ -129,14 +134,7 @@ fn lookup_one(engine: &mut Engine, id: &str) -> usize {
         "kampus",
         doc! { "aggregate": "mahasiswa", "pipeline": pipeline, "cursor": {} },
     );
-    reply
-        .ok()
-        .and_then(|r| {
-            r.get_document("cursor")
-                .ok()
-                .and_then(|c| c.get_array("firstBatch").ok().map(Vec::len))
-        })
-        .unwrap_or(0)
+    first_batch_len(reply)
 }
 
 fn main() {
