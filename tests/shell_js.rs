@@ -116,3 +116,19 @@ fn dynamodb_globals_load_on_first_use_and_can_be_reassigned() {
     );
     assert_eq!(out, "object\nfunction\n\n0\ntrue\n5\n6\nfunction\n");
 }
+
+#[test]
+fn a_typo_after_cursor_modifiers_is_named_as_v8_names_it() {
+    let mut sh = shell();
+    let out = sh.run_script(
+        "use kampus\ndb.m.insertOne({ _id: 1 })\ndb.m.find({ a: 1 }).sort({ a: 1 }).lmit(2)\ndb.m.countDocuments()",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        &lines[2..],
+        [
+            "TypeError: db.m.find(...).sort(...).lmit is not a function",
+            "1"
+        ]
+    );
+}

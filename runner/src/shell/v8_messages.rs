@@ -8,8 +8,9 @@ use boa_engine::Context;
 
 use super::errors::probe;
 
-/// Method names whose re-evaluation cannot change data.
-const READ_ONLY_CALLS: [&str; 8] = [
+/// Method names whose re-evaluation cannot change data: reads, and the cursor
+/// modifiers learners chain before a typo (`find().sort({..}).lmit(2)`).
+const READ_ONLY_CALLS: [&str; 27] = [
     "findOne",
     "getCollection",
     "getSiblingDB",
@@ -18,6 +19,25 @@ const READ_ONLY_CALLS: [&str; 8] = [
     "getName",
     "getIndexes",
     "find",
+    "sort",
+    "limit",
+    "skip",
+    "project",
+    "projection",
+    "batchSize",
+    "hint",
+    "pretty",
+    "collation",
+    "comment",
+    "maxTimeMS",
+    "allowDiskUse",
+    "returnKey",
+    "showRecordId",
+    "count",
+    "countDocuments",
+    "estimatedDocumentCount",
+    "distinct",
+    "getCollectionNames",
 ];
 
 pub fn translate(name: &str, message: &str, source: &str, ctx: &mut Context) -> String {
@@ -284,5 +304,8 @@ mod tests {
         assert!(is_safe("db.m.findOne({ _id: 'x' })"));
         assert!(!is_safe("db.m.insertOne({})"));
         assert!(is_safe("(5)"));
+        assert!(is_safe("db.m.find({ a: 1 }).sort({ a: -1 }).limit(2)"));
+        assert!(!is_safe("db.m.find({ a: f() })"));
+        assert!(!is_safe("db.m.find().forEach(printjson)"));
     }
 }
