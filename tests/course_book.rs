@@ -2,23 +2,8 @@
 
 use assert_cmd::Command;
 use kursus::course::progress::{Progress, ProgressStore};
-use std::path::{Path, PathBuf};
 
-fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/kursus-mini")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
+use crate::support::{copy_dir, fixture};
 
 #[test]
 fn book_renders_exercise_boxes_and_keluaran_labels() {

@@ -2,23 +2,9 @@
 
 use assert_cmd::Command;
 use kursus::course::pesan;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/kursus-mini")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
+use crate::support::{copy_dir, fixture};
 
 fn periksa(root: &Path, extra: &[&str]) -> (bool, String) {
     let out = Command::cargo_bin("kursus")

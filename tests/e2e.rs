@@ -12,3 +12,4 @@ mod golden_dynamodb;
 mod golden_mongosh;
 mod shell_fuzz;
 mod shell_js;
+mod support;

@@ -256,7 +256,7 @@ fn check_exercise<F: ShellFactory>(
     let solusi = &exercise.solusi;
     let on_main = grade::replay(factory, lesson, &lesson.utama, exercise, solusi)?;
     let on_variant = grade::replay(factory, lesson, &lesson.varian, exercise, solusi)?;
-    let verdict = grade::judge_reference(exercise, &on_main, &on_variant);
+    let verdict = grade::judge_reference(exercise, &on_main);
     if !verdict.passed {
         let detail = indent(&render::verdict(&verdict, options.colour));
         report.fail(format!("{}\n{detail}", pesan::solusi_gagal(&full_id)));

@@ -107,35 +107,30 @@ pub fn grade<F: ShellFactory>(
     }
     let reference = replay(factory, lesson, &lesson.varian, exercise, &exercise.solusi)?;
     let on_variant = replay(factory, lesson, &lesson.varian, exercise, answer)?;
-    Ok(judge(exercise, &on_main, &reference, &on_variant))
+    Ok(variant_mismatch(exercise, &reference, &on_variant)
+        .unwrap_or_else(|| efficiency_verdict(exercise, &on_main.logs)))
 }
 
-/// The verdict from replays already made: the answer on `utama`, the reference
-/// solution on `varian` and the answer on `varian`.
-pub fn judge(
-    exercise: &Exercise,
-    on_main: &Replay,
-    reference: &Replay,
-    on_variant: &Replay,
-) -> Verdict {
-    if let Some(verdict) = main_mismatch(exercise, on_main) {
-        return verdict;
-    }
-    if let Some(mut verdict) = mismatch(exercise, &reference.output, on_variant, true) {
-        verdict
-            .remarks
-            .insert(1, pesan::hard_code(pesan::dataset_label(true)));
-        return verdict;
-    }
-    efficiency_verdict(exercise, &on_main.logs)
-}
-
-/// The verdict on a lesson's own reference solution, from its two replays.
-pub fn judge_reference(exercise: &Exercise, on_main: &Replay, on_variant: &Replay) -> Verdict {
+/// The verdict on a lesson's own reference solution from its replay on `utama`
+/// (on `varian` it is its own reference, so only `utama` can fail).
+pub fn judge_reference(exercise: &Exercise, on_main: &Replay) -> Verdict {
     if exercise.solusi.trim().is_empty() {
         return Verdict::fail(vec![pesan::JAWABAN_KOSONG.to_string()]);
     }
-    judge(exercise, on_main, on_variant, on_variant)
+    main_mismatch(exercise, on_main).unwrap_or_else(|| efficiency_verdict(exercise, &on_main.logs))
+}
+
+/// The answer must print on `varian` what the reference prints there.
+fn variant_mismatch(
+    exercise: &Exercise,
+    reference: &Replay,
+    on_variant: &Replay,
+) -> Option<Verdict> {
+    let mut verdict = mismatch(exercise, &reference.output, on_variant, true)?;
+    verdict
+        .remarks
+        .insert(1, pesan::hard_code(pesan::dataset_label(true)));
+    Some(verdict)
 }
 
 fn main_mismatch(exercise: &Exercise, on_main: &Replay) -> Option<Verdict> {
