@@ -57,12 +57,12 @@ fn collscan(
         return parallel_collscan(coll, filter, stats);
     }
     let mut out = Vec::new();
-    for (rid, doc) in coll.iter() {
+    for (rid, doc) in coll.bytes_range(0..coll.id_bound()) {
         if out.len() >= limit {
             break;
         }
         stats.docs_examined += 1;
-        if filter.matches_raw(doc) {
+        if filter.matches_bytes(doc) {
             out.push(rid);
         }
     }
@@ -101,9 +101,9 @@ fn scan_range(
 ) -> (Vec<RecordId>, u64) {
     let mut examined = 0;
     let mut out = Vec::new();
-    for (rid, doc) in coll.iter_range(ids) {
+    for (rid, doc) in coll.bytes_range(ids) {
         examined += 1;
-        if filter.matches_raw(doc) {
+        if filter.matches_bytes(doc) {
             out.push(rid);
         }
     }
@@ -155,7 +155,7 @@ fn ixscan(
         filter,
         exact: answers_filter(index, bounds, filter),
         limit,
-        seen: RidSet::default(),
+        seen: RidSet::for_scan(index.is_multikey(), coll.id_bound()),
         out: Vec::new(),
     };
     for (lo, hi) in key_ranges(index, bounds) {

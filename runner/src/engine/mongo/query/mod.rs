@@ -48,9 +48,18 @@ impl Filter {
 
     /// Matches a stored record, decoding it only if the filter needs that.
     pub fn matches_raw(&self, doc: &RawDocument) -> bool {
+        self.matches_bytes(doc.as_bytes())
+    }
+
+    /// [`Filter::matches_raw`] on a record's bytes (stored records are
+    /// well formed, so scans skip building a `RawDocument` view).
+    pub fn matches_bytes(&self, doc: &[u8]) -> bool {
         match &self.raw {
             Some(node) => node.eval(doc),
-            None => crate::engine::mongo::raw::decode(doc).is_some_and(|d| self.matches(&d)),
+            None => RawDocument::from_bytes(doc)
+                .ok()
+                .and_then(crate::engine::mongo::raw::decode)
+                .is_some_and(|d| self.matches(&d)),
         }
     }
 

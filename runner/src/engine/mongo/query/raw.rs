@@ -3,12 +3,12 @@
 //! $nor/$not`, with exactly the semantics of the owned matchers. Filters with
 //! anything else are not compiled and the caller decodes the document.
 
-use bson::{Bson, RawBson, RawBsonRef, RawDocument};
+use bson::{Bson, RawBson, RawBsonRef};
 
 use super::comparison::CmpOp;
 use super::Node;
 use crate::engine::mongo::raw::compare::{canonical_type, compare_element, element_equal};
-use crate::engine::mongo::raw::element::{elements, kind_rank, ARRAY, NULL};
+use crate::engine::mongo::raw::element::{elements, kind_rank, Element, ARRAY, NULL};
 use crate::engine::mongo::raw::path::{any_reached, Reached};
 use crate::engine::mongo::raw::to_raw;
 use crate::engine::mongo::value::array_index;
@@ -16,18 +16,56 @@ use crate::engine::mongo::value::array_index;
 /// A leaf condition that can be evaluated on a raw value.
 #[derive(Debug, Clone)]
 pub enum RawTest {
-    Eq(RawBson),
+    Eq(Target),
     Cmp(CmpOp, RawBson),
-    In {
-        values: Vec<RawBson>,
-        has_null: bool,
-    },
+    In { values: Vec<Target>, has_null: bool },
     Exists,
+}
+
+/// An equality target; a string one is also kept as bytes, so the scan
+/// compares text without going through the general BSON order.
+#[derive(Debug, Clone)]
+pub struct Target {
+    raw: RawBson,
+    text: Option<Box<[u8]>>,
+}
+
+impl Target {
+    fn new(value: &Bson) -> Option<Target> {
+        let text = match value {
+            Bson::String(s) | Bson::Symbol(s) => Some(s.as_bytes().into()),
+            _ => None,
+        };
+        Some(Target {
+            raw: to_raw(value)?,
+            text,
+        })
+    }
+
+    /// Query equality (`1 == 1.0`; strings equal symbols with the same text).
+    #[inline]
+    fn equals(&self, e: Element<'_>) -> bool {
+        match &self.text {
+            Some(text) => e.str_bytes().is_some_and(|s| same_text(s, text)),
+            None => element_equal(e, self.raw.as_raw_bson_ref()),
+        }
+    }
+
+    fn is_null(&self) -> bool {
+        matches!(self.raw, RawBson::Null)
+    }
+}
+
+/// Byte equality without a `memcmp` call: ids and codes are a few bytes,
+/// where the call cost more than the comparison.
+#[inline]
+fn same_text(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 impl RawTest {
     pub fn eq(target: &Bson) -> Option<RawTest> {
-        to_raw(target).map(RawTest::Eq)
+        Target::new(target).map(RawTest::Eq)
     }
 
     pub fn cmp(op: CmpOp, target: &Bson) -> Option<RawTest> {
@@ -36,17 +74,18 @@ impl RawTest {
 
     pub fn any_of(values: &[Bson]) -> Option<RawTest> {
         let has_null = values.iter().any(|v| matches!(v, Bson::Null));
-        let values = values.iter().map(to_raw).collect::<Option<Vec<_>>>()?;
+        let values = values.iter().map(Target::new).collect::<Option<Vec<_>>>()?;
         Some(RawTest::In { values, has_null })
     }
 
+    #[inline]
     fn matches(&self, value: Reached<'_>) -> bool {
         match self {
-            RawTest::Eq(t) => eq_matches(t.as_raw_bson_ref(), value),
+            RawTest::Eq(t) => value.map_or_else(|| t.is_null(), |v| t.equals(v)),
             RawTest::Cmp(op, t) => cmp_matches(*op, t.as_raw_bson_ref(), value),
             RawTest::In { values, has_null } => match value {
                 None => *has_null,
-                Some(v) => values.iter().any(|t| element_equal(v, t.as_raw_bson_ref())),
+                Some(v) => values.iter().any(|t| t.equals(v)),
             },
             RawTest::Exists => value.is_some(),
         }
@@ -57,8 +96,10 @@ impl RawTest {
     /// subdocument subtleties).
     fn is_plain_points(&self) -> bool {
         match self {
-            RawTest::Eq(t) => is_plain(t),
-            RawTest::In { values, has_null } => !has_null && values.iter().all(is_plain),
+            RawTest::Eq(t) => is_plain(&t.raw),
+            RawTest::In { values, has_null } => {
+                !has_null && values.iter().all(|t| is_plain(&t.raw))
+            }
             _ => false,
         }
     }
@@ -66,13 +107,6 @@ impl RawTest {
     /// `$exists` looks at the array itself, comparisons also at its elements.
     fn expands_arrays(&self) -> bool {
         !matches!(self, RawTest::Exists)
-    }
-}
-
-fn eq_matches(target: RawBsonRef<'_>, value: Reached<'_>) -> bool {
-    match value {
-        None => matches!(target, RawBsonRef::Null),
-        Some(v) => element_equal(v, target),
     }
 }
 
@@ -119,15 +153,16 @@ impl RawNode {
         })
     }
 
-    pub fn eval(&self, doc: &RawDocument) -> bool {
+    /// Whether the document with these bytes matches.
+    pub fn eval(&self, doc: &[u8]) -> bool {
         match self {
             RawNode::And(nodes) => nodes.iter().all(|n| n.eval(doc)),
             RawNode::Or(nodes) => nodes.iter().any(|n| n.eval(doc)),
             RawNode::Nor(nodes) => !nodes.iter().any(|n| n.eval(doc)),
             RawNode::Not(node) => !node.eval(doc),
-            RawNode::Leaf { parts, test } => any_reached(doc.as_bytes(), parts, &mut |value| {
-                value_matches(test, value)
-            }),
+            RawNode::Leaf { parts, test } => {
+                any_reached(doc, parts, &mut |value| value_matches(test, value))
+            }
             RawNode::Const(b) => *b,
         }
     }
@@ -166,6 +201,7 @@ fn compile_all(nodes: &[Node]) -> Option<Vec<RawNode>> {
 }
 
 /// A value matches, or (for comparisons) one element of an array value does.
+#[inline]
 fn value_matches(test: &RawTest, value: Reached<'_>) -> bool {
     if test.matches(value) {
         return true;

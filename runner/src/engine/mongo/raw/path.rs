@@ -9,10 +9,10 @@ use crate::engine::mongo::value::array_index;
 pub type Reached<'a> = Option<Element<'a>>;
 
 /// Whether `visit` accepts any value `parts` reaches in the document `doc`.
-pub fn any_reached<'a, S: AsRef<str>>(
+pub fn any_reached<'a, S: AsRef<str>, F: FnMut(Reached<'a>) -> bool>(
     doc: &'a [u8],
     parts: &[S],
-    visit: &mut dyn FnMut(Reached<'a>) -> bool,
+    visit: &mut F,
 ) -> bool {
     let Some((first, rest)) = parts.split_first() else {
         return false;
@@ -24,10 +24,10 @@ pub fn any_reached<'a, S: AsRef<str>>(
     }
 }
 
-fn any_in_value<'a, S: AsRef<str>>(
+fn any_in_value<'a, S: AsRef<str>, F: FnMut(Reached<'a>) -> bool>(
     value: Element<'a>,
     rest: &[S],
-    visit: &mut dyn FnMut(Reached<'a>) -> bool,
+    visit: &mut F,
 ) -> bool {
     match value.kind {
         DOCUMENT => any_reached(value.value, rest, visit),
@@ -38,10 +38,10 @@ fn any_in_value<'a, S: AsRef<str>>(
 
 /// A numeric component addresses one element; subdocument elements are
 /// also searched for the component as a field name.
-fn any_in_array<'a, S: AsRef<str>>(
+fn any_in_array<'a, S: AsRef<str>, F: FnMut(Reached<'a>) -> bool>(
     items: &'a [u8],
     rest: &[S],
-    visit: &mut dyn FnMut(Reached<'a>) -> bool,
+    visit: &mut F,
 ) -> bool {
     let Some((first, tail)) = rest.split_first() else {
         return false;

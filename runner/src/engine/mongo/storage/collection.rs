@@ -67,13 +67,13 @@ impl Collection {
         self.records.iter().map(|(i, d)| (i as RecordId, d))
     }
 
-    /// Records with ids in `ids` (a slice of [`Collection::id_bound`]), in id order.
-    pub fn iter_range(
+    /// The bytes of the records with ids in `ids`, in id order.
+    pub fn bytes_range(
         &self,
         ids: std::ops::Range<usize>,
-    ) -> impl Iterator<Item = (RecordId, &RawDocument)> + '_ {
+    ) -> impl Iterator<Item = (RecordId, &[u8])> + '_ {
         self.records
-            .iter_range(ids)
+            .bytes_range(ids)
             .map(|(i, d)| (i as RecordId, d))
     }
 

@@ -1,19 +1,35 @@
-//! Record bytes kept end to end in one buffer, addressed by record id.
-//! A collection scan then reads memory in order (the prefetcher keeps up)
-//! instead of chasing one heap pointer per record, and records carry no
-//! allocator overhead. Replaced and removed records leave garbage that is
-//! compacted away once it outweighs the live bytes.
+//! Record bytes kept end to end in a few large segments, addressed by
+//! record id. A collection scan then reads memory in order (the prefetcher
+//! keeps up) instead of chasing one heap pointer per record, and records
+//! carry no allocator overhead. Segments are allocated at their final size:
+//! one growing buffer doubled its capacity and copied itself as a
+//! collection grew, briefly holding the data twice. Replaced and removed
+//! records leave garbage that is compacted away once it outweighs the live
+//! bytes.
 
 use bson::RawDocument;
 
 /// Garbage below this is never worth a compaction pass.
 const MIN_COMPACTION: usize = 1 << 20;
 
+/// Bytes per segment (a larger record gets a segment of its own size).
+const SEGMENT: usize = 8 << 20;
+
+/// Where a record's bytes are; `len` 0 marks a removed record (a BSON
+/// document takes at least five bytes).
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    segment: u32,
+    start: u32,
+    len: u32,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Records {
-    bytes: Vec<u8>,
-    /// (start, length) in `bytes` per record id; `None` once removed.
-    slots: Vec<Option<(usize, usize)>>,
+    segments: Vec<Vec<u8>>,
+    slots: Vec<Slot>,
+    /// Bytes in segments, live or garbage.
+    used: usize,
     garbage: usize,
 }
 
@@ -24,72 +40,93 @@ impl Records {
     }
 
     pub fn get(&self, rid: usize) -> Option<&RawDocument> {
-        let slot = (*self.slots.get(rid)?)?;
-        self.view(slot)
+        RawDocument::from_bytes(self.bytes(*self.slots.get(rid)?)?).ok()
     }
 
-    fn view(&self, (start, len): (usize, usize)) -> Option<&RawDocument> {
-        RawDocument::from_bytes(self.bytes.get(start..start.checked_add(len)?)?).ok()
+    fn bytes(&self, slot: Slot) -> Option<&[u8]> {
+        let start = slot.start as usize;
+        let bytes = self.segments.get(slot.segment as usize)?;
+        (slot.len > 0).then(|| bytes.get(start..start + slot.len as usize))?
     }
 
     /// Live records in id order.
     pub fn iter(&self) -> impl Iterator<Item = (usize, &RawDocument)> + '_ {
-        self.iter_range(0..self.slots.len())
+        self.bytes_range(0..self.slots.len())
+            .filter_map(|(rid, bytes)| Some((rid, RawDocument::from_bytes(bytes).ok()?)))
     }
 
-    /// Live records whose ids fall in `ids`, in id order.
-    pub fn iter_range(
+    /// The bytes of live records whose ids fall in `ids`, in id order
+    /// (scans read them without building a `RawDocument` view each).
+    pub fn bytes_range(
         &self,
         ids: std::ops::Range<usize>,
-    ) -> impl Iterator<Item = (usize, &RawDocument)> + '_ {
+    ) -> impl Iterator<Item = (usize, &[u8])> + '_ {
         let slots = self.slots.get(ids.clone()).unwrap_or_default();
         let slots = slots.iter().zip(ids);
-        slots.filter_map(|(slot, rid)| Some((rid, self.view((*slot)?)?)))
+        slots.filter_map(|(slot, rid)| Some((rid, self.bytes(*slot)?)))
     }
 
     pub fn push(&mut self, raw: &[u8]) {
-        let start = self.bytes.len();
-        self.bytes.extend_from_slice(raw);
-        self.slots.push(Some((start, raw.len())));
+        let slot = self.append(raw);
+        self.slots.push(slot);
+    }
+
+    /// Copies `raw` to the end of the last segment, or of a new one when it
+    /// does not fit there.
+    fn append(&mut self, raw: &[u8]) -> Slot {
+        let fits = self
+            .segments
+            .last()
+            .is_some_and(|s| s.capacity() - s.len() >= raw.len());
+        if !fits {
+            self.segments
+                .push(Vec::with_capacity(SEGMENT.max(raw.len())));
+        }
+        let segment = self.segments.len() - 1;
+        let bytes = &mut self.segments[segment];
+        let start = bytes.len();
+        bytes.extend_from_slice(raw);
+        self.used += raw.len();
+        Slot {
+            segment: segment as u32,
+            start: start as u32,
+            len: raw.len() as u32,
+        }
     }
 
     /// Stores `raw` as record `rid` (an existing id, live or just removed).
     pub fn put(&mut self, rid: usize, raw: &[u8]) {
-        let start = self.bytes.len();
-        let Some(slot) = self.slots.get_mut(rid) else {
+        if rid >= self.slots.len() {
             return;
-        };
-        if let Some((_, old)) = slot.replace((start, raw.len())) {
-            self.garbage += old;
         }
-        self.bytes.extend_from_slice(raw);
+        let slot = self.append(raw);
+        let old = std::mem::replace(&mut self.slots[rid], slot);
+        self.garbage += old.len as usize;
         self.compact_if_wasteful();
     }
 
     /// Forgets record `rid`; returns whether it was live.
     pub fn remove(&mut self, rid: usize) -> bool {
-        let Some((_, len)) = self.slots.get_mut(rid).and_then(Option::take) else {
+        let Some(slot) = self.slots.get_mut(rid).filter(|s| s.len > 0) else {
             return false;
         };
-        self.garbage += len;
+        self.garbage += std::mem::take(slot).len as usize;
         self.compact_if_wasteful();
         true
     }
 
     fn compact_if_wasteful(&mut self) {
-        if self.garbage < MIN_COMPACTION || self.garbage < self.bytes.len() / 2 {
+        if self.garbage < MIN_COMPACTION || self.garbage < self.used / 2 {
             return;
         }
-        let mut bytes = Vec::with_capacity(self.bytes.len() - self.garbage);
-        for slot in self.slots.iter_mut().flatten() {
-            let (start, len) = *slot;
-            let Some(record) = self.bytes.get(start..start + len) else {
-                continue;
+        let old = std::mem::take(self);
+        self.slots.reserve(old.slots.len());
+        for slot in &old.slots {
+            let slot = match old.bytes(*slot) {
+                Some(bytes) => self.append(bytes),
+                None => Slot::default(),
             };
-            *slot = (bytes.len(), len);
-            bytes.extend_from_slice(record);
+            self.slots.push(slot);
         }
-        self.bytes = bytes;
-        self.garbage = 0;
     }
 }

@@ -33,3 +33,23 @@ fn replaced_and_removed_records_compact_without_moving_ids() {
     assert!(records.get(3).is_none() && records.get(9).is_none());
     assert_eq!(records.next_id(), 4);
 }
+
+#[test]
+fn records_fill_segments_and_large_ones_get_their_own() {
+    let mut records = Records::default();
+    let small = record(0, 1_000_000);
+    for _ in 0..20 {
+        records.push(small.as_bytes());
+    }
+    records.push(record(99, 9_000_000).as_bytes());
+    records.push(record(7, 10).as_bytes());
+    records.put(3, record(33, 10).as_bytes());
+    let found = tags(&records);
+    assert_eq!(found.len(), 22);
+    assert_eq!(found[3], (3, 33));
+    assert_eq!(&found[20..], &[(20, 99), (21, 7)]);
+    assert_eq!(
+        records.get(20).map(|r| r.as_bytes().len()),
+        Some(record(99, 9_000_000).as_bytes().len())
+    );
+}
