@@ -11,6 +11,7 @@
       hidden(this, '_spec', spec);
       hidden(this, '_docs', null);
       hidden(this, '_pos', 0);
+      hidden(this, '_id', 0);
       hidden(this, '_transforms', []);
       hidden(this, '_explain', null);
     }
@@ -34,7 +35,14 @@
     readPref() { return this; }
     readConcern() { return this; }
     pretty() { return this; }
-    close() { this._docs = []; this._pos = 0; }
+    close() {
+      if (this._id && Number(this._id) !== 0) {
+        this._coll._run({ killCursors: this._coll._name, cursors: [this._id] });
+      }
+      this._docs = [];
+      this._pos = 0;
+      this._id = 0;
+    }
 
     _command() {
       const s = this._spec;
@@ -47,23 +55,31 @@
       return __shell.clean({ find: this._coll._name, filter: s.filter, projection: s.projection,
         sort: s.sort, skip: s.skip, limit: s.limit, hint: s.hint, collation: s.collation,
         comment: s.comment, maxTimeMS: s.maxTimeMS, min: s.min, max: s.max,
-        allowDiskUse: s.allowDiskUse });
+        allowDiskUse: s.allowDiskUse, batchSize: s.batchSize });
     }
 
+    // The first batch on first use, the next one (getMore) once the buffered
+    // documents are used up, as mongosh does: a large result is never pulled
+    // whole to show its first page, and writes made meanwhile show up in
+    // later batches.
     _fetch() {
       if (this._docs) return;
       const reply = this._coll._run(this._command());
-      const docs = reply.cursor.firstBatch.slice();
-      let id = reply.cursor.id;
-      while (id && Number(id) !== 0) {
-        const more = this._coll._run({ getMore: id, collection: this._coll._name });
-        docs.push(...more.cursor.nextBatch);
-        id = more.cursor.id;
-      }
-      this._docs = docs;
+      this._docs = reply.cursor.firstBatch.slice();
+      this._id = reply.cursor.id;
     }
 
-    hasNext() { this._fetch(); return this._pos < this._docs.length; }
+    _more() {
+      while (this._pos >= this._docs.length && this._id && Number(this._id) !== 0) {
+        const more = this._coll._run(__shell.clean({ getMore: this._id, collection: this._coll._name,
+          batchSize: this._spec.batchSize }));
+        this._docs = more.cursor.nextBatch.slice();
+        this._pos = 0;
+        this._id = more.cursor.id;
+      }
+    }
+
+    hasNext() { this._fetch(); this._more(); return this._pos < this._docs.length; }
     next() {
       if (!this.hasNext()) return null;
       let doc = this._docs[this._pos++];

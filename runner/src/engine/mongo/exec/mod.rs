@@ -9,6 +9,7 @@ mod rid_set;
 pub mod scan;
 #[cfg(test)]
 mod scan_tests;
+pub mod stream;
 
 use bson::{Bson, Document};
 

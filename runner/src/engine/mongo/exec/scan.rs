@@ -27,58 +27,151 @@ pub fn run(
     filter: &Filter,
     limit: Option<usize>,
 ) -> (Vec<RecordId>, ScanStats) {
-    let mut stats = ScanStats::default();
-    let limit = limit.unwrap_or(usize::MAX);
-    let rids = match plan {
-        Plan::CollScan => collscan(coll, filter, limit, &mut stats),
-        Plan::CollScanBackward => backward(coll, filter, limit, &mut stats),
-        Plan::IdHack(id) => idhack(coll, id, filter, &mut stats),
-        Plan::IxScan { index, bounds } => match coll.indexes.get(*index) {
-            Some(ix) => ixscan(coll, ix, bounds, filter, limit, &mut stats),
-            None => collscan(coll, filter, limit, &mut stats),
-        },
-    };
-    stats.n_returned = rids.len() as u64;
-    (rids, stats)
+    let mut scan = Scan::start(coll, plan, filter);
+    let mut rids = Vec::new();
+    scan.next_into(coll, filter, limit.unwrap_or(usize::MAX), &mut rids);
+    scan.stats.n_returned = rids.len() as u64;
+    (rids, scan.stats)
+}
+
+/// A plan being run: it yields matching record ids a batch at a time and
+/// resumes where it stopped, so a cursor's first batch costs what that batch
+/// needs. Positions survive writes in between (a record id or an index key
+/// and id to continue after), as the server's cursors do.
+#[derive(Debug)]
+pub struct Scan {
+    position: Position,
+    pub stats: ScanStats,
+}
+
+#[derive(Debug)]
+enum Position {
+    Done,
+    /// Natural order from this record id on.
+    Forward(usize),
+    /// Results computed up front (reverse natural order, `_id` lookups).
+    Ready(std::collections::VecDeque<RecordId>),
+    Index(Box<IndexPosition>),
+}
+
+#[derive(Debug)]
+struct IndexPosition {
+    /// By name: the index list may change between batches.
+    name: String,
+    bounds: Vec<Vec<Interval>>,
+    ranges: Vec<(Key, Key)>,
+    range: usize,
+    /// The last key and record id examined in the current range.
+    after: Option<(Key, Option<RecordId>)>,
+    exact: bool,
+    seen: RidSet,
+}
+
+impl Scan {
+    pub fn start(coll: &Collection, plan: &Plan, filter: &Filter) -> Scan {
+        let mut stats = ScanStats::default();
+        let position = match plan {
+            Plan::CollScan => Position::Forward(0),
+            Plan::CollScanBackward => Position::Ready(backward(coll, filter, &mut stats).into()),
+            Plan::IdHack(id) => Position::Ready(idhack(coll, id, filter, &mut stats).into()),
+            Plan::IxScan { index, bounds } => match coll.indexes.get(*index) {
+                Some(ix) => {
+                    Position::Index(Box::new(IndexPosition::start(coll, ix, bounds, filter)))
+                }
+                None => Position::Forward(0),
+            },
+        };
+        Scan { position, stats }
+    }
+
+    pub fn is_done(&self) -> bool {
+        matches!(self.position, Position::Done)
+    }
+
+    /// Appends matching ids to `out` until it holds `want` (or the scan ends).
+    pub fn next_into(
+        &mut self,
+        coll: &Collection,
+        filter: &Filter,
+        want: usize,
+        out: &mut Vec<RecordId>,
+    ) {
+        let finished = match &mut self.position {
+            Position::Done => true,
+            Position::Forward(next) => forward(coll, filter, next, want, out, &mut self.stats),
+            Position::Ready(rids) => take_ready(rids, want, out),
+            Position::Index(ix) => ix.next_into(coll, filter, want, out, &mut self.stats),
+        };
+        if finished {
+            self.position = Position::Done;
+        }
+    }
+}
+
+fn take_ready(
+    rids: &mut std::collections::VecDeque<RecordId>,
+    want: usize,
+    out: &mut Vec<RecordId>,
+) -> bool {
+    while out.len() < want {
+        let Some(rid) = rids.pop_front() else {
+            return true;
+        };
+        out.push(rid);
+    }
+    rids.is_empty()
 }
 
 /// Below this many records one core scans faster than starting threads.
 const PARALLEL_SCAN_MIN: usize = 50_000;
 
-fn collscan(
+/// Natural order from `next`; true once the collection's end is reached.
+fn forward(
     coll: &Collection,
     filter: &Filter,
-    limit: usize,
+    next: &mut usize,
+    want: usize,
+    out: &mut Vec<RecordId>,
     stats: &mut ScanStats,
-) -> Vec<RecordId> {
-    // Only whole scans of byte-matched filters split: a limit stops early, and a
+) -> bool {
+    let end = coll.id_bound();
+    // Only scans that will read to the end split: a batch stops early, and a
     // decoded filter may keep an `$expr` error in its thread's slot.
-    if limit == usize::MAX && filter.is_raw() && coll.id_bound() >= PARALLEL_SCAN_MIN {
-        return parallel_collscan(coll, filter, stats);
+    if want >= end.saturating_sub(*next) && filter.is_raw() && end - *next >= PARALLEL_SCAN_MIN {
+        out.extend(parallel_collscan(coll, filter, *next..end, stats));
+        *next = end;
+        return true;
     }
-    let mut out = Vec::new();
-    for (rid, doc) in coll.bytes_range(0..coll.id_bound()) {
-        if out.len() >= limit {
-            break;
+    for (rid, doc) in coll.bytes_range(*next..end) {
+        if out.len() >= want {
+            *next = rid as usize;
+            return false;
         }
         stats.docs_examined += 1;
         if filter.matches_bytes(doc) {
             out.push(rid);
         }
     }
-    out
+    *next = end;
+    true
 }
 
 /// The record ids split into one contiguous range per core, scanned at once and
 /// joined in id order, so the result is the sequential scan's.
-fn parallel_collscan(coll: &Collection, filter: &Filter, stats: &mut ScanStats) -> Vec<RecordId> {
+fn parallel_collscan(
+    coll: &Collection,
+    filter: &Filter,
+    ids: std::ops::Range<usize>,
+    stats: &mut ScanStats,
+) -> Vec<RecordId> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = coll.id_bound().div_ceil(cores.max(1));
+    let chunk = ids.len().div_ceil(cores.max(1));
     let parts: Vec<(Vec<RecordId>, u64)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..cores)
             .map(|i| {
-                let ids = (i * chunk)..((i + 1) * chunk).min(coll.id_bound());
-                scope.spawn(move || scan_range(coll, filter, ids))
+                let lo = ids.start + i * chunk;
+                let part = lo.min(ids.end)..(lo + chunk).min(ids.end);
+                scope.spawn(move || scan_range(coll, filter, part))
             })
             .collect();
         workers
@@ -111,15 +204,10 @@ fn scan_range(
 }
 
 /// Reverse natural order: the forward scan's matches, newest first.
-fn backward(
-    coll: &Collection,
-    filter: &Filter,
-    limit: usize,
-    stats: &mut ScanStats,
-) -> Vec<RecordId> {
-    let mut out = collscan(coll, filter, usize::MAX, stats);
+fn backward(coll: &Collection, filter: &Filter, stats: &mut ScanStats) -> Vec<RecordId> {
+    let mut out = Vec::new();
+    forward(coll, filter, &mut 0, usize::MAX, &mut out, stats);
     out.reverse();
-    out.truncate(limit);
     out
 }
 
@@ -141,78 +229,105 @@ fn idhack(coll: &Collection, id: &Bson, filter: &Filter, stats: &mut ScanStats) 
     out
 }
 
-fn ixscan(
-    coll: &Collection,
-    index: &Index,
-    bounds: &[Vec<Interval>],
-    filter: &Filter,
-    limit: usize,
-    stats: &mut ScanStats,
-) -> Vec<RecordId> {
-    let raw = raw_bounds(bounds);
-    let mut scan = IxScan {
-        coll,
-        filter,
-        exact: answers_filter(index, bounds, filter),
-        limit,
-        seen: RidSet::for_scan(index.is_multikey(), coll.id_bound()),
-        out: Vec::new(),
-    };
-    for (lo, hi) in key_ranges(index, bounds) {
-        stats.seeks += 1;
-        for (key, rids) in index.range(lo, hi) {
-            if !scan.key(key_in_bounds(key, &raw), rids, stats) {
-                return scan.out;
-            }
+impl IndexPosition {
+    fn start(coll: &Collection, index: &Index, bounds: &[Vec<Interval>], filter: &Filter) -> Self {
+        IndexPosition {
+            name: index.name.clone(),
+            bounds: bounds.to_vec(),
+            ranges: key_ranges(index, bounds),
+            range: 0,
+            after: None,
+            exact: answers_filter(index, bounds, filter),
+            seen: RidSet::for_scan(index.is_multikey(), coll.id_bound()),
         }
     }
-    scan.out
-}
 
-/// One index scan's progress: records seen and matched so far.
-struct IxScan<'a> {
-    coll: &'a Collection,
-    filter: &'a Filter,
-    exact: bool,
-    limit: usize,
-    seen: RidSet,
-    out: Vec<RecordId>,
-}
-
-impl IxScan<'_> {
-    /// Examines the records filed under one key (`inside` its bounds);
-    /// false once the limit is reached.
-    fn key(&mut self, inside: bool, rids: &[RecordId], stats: &mut ScanStats) -> bool {
-        for rid in rids {
-            if self.out.len() >= self.limit {
+    /// Walks key ranges from where the last call stopped; true once every
+    /// range is done (or the index is gone).
+    fn next_into(
+        &mut self,
+        coll: &Collection,
+        filter: &Filter,
+        want: usize,
+        out: &mut Vec<RecordId>,
+        stats: &mut ScanStats,
+    ) -> bool {
+        let Some(index) = coll.index(&self.name) else {
+            return true;
+        };
+        while let Some((lo, hi)) = self.ranges.get(self.range) {
+            let lo = self.after.as_ref().map_or(lo, |(key, _)| key).clone();
+            if self.seek(coll, index, filter, (lo, hi.clone()), want, out, stats) {
                 return false;
             }
-            stats.keys_examined += 1;
-            if inside {
-                self.record(*rid, stats);
-            }
+            self.range += 1;
+            self.after = None;
         }
         true
     }
 
+    /// One key range from `lo`; true if `out` filled up before its end.
+    #[allow(clippy::too_many_arguments)]
+    fn seek(
+        &mut self,
+        coll: &Collection,
+        index: &Index,
+        filter: &Filter,
+        (lo, hi): (Key, Key),
+        want: usize,
+        out: &mut Vec<RecordId>,
+        stats: &mut ScanStats,
+    ) -> bool {
+        stats.seeks += 1;
+        let bounds = self.bounds.clone();
+        let raw = raw_bounds(&bounds);
+        for (key, rids) in index.range(lo, hi) {
+            let inside = key_in_bounds(key, &raw);
+            let first = self.resume_offset(key, rids);
+            for (i, rid) in rids.iter().enumerate().skip(first) {
+                if out.len() >= want {
+                    self.after = Some((key.clone(), i.checked_sub(1).map(|p| rids[p])));
+                    return true;
+                }
+                stats.keys_examined += 1;
+                if inside {
+                    self.record(coll, filter, *rid, out, stats);
+                }
+            }
+        }
+        false
+    }
+
+    /// Where to continue in the records of `key`: after the last one examined
+    /// when the scan stopped inside this key.
+    fn resume_offset(&self, key: &Key, rids: &[RecordId]) -> usize {
+        match &self.after {
+            Some((stopped, last)) if stopped == key => {
+                last.map_or(0, |last| rids.partition_point(|r| *r <= last))
+            }
+            _ => 0,
+        }
+    }
+
     /// A multikey record can sit under several keys; it is fetched once.
-    fn record(&mut self, rid: RecordId, stats: &mut ScanStats) {
+    fn record(
+        &mut self,
+        coll: &Collection,
+        filter: &Filter,
+        rid: RecordId,
+        out: &mut Vec<RecordId>,
+        stats: &mut ScanStats,
+    ) {
         if !self.seen.insert(rid) {
             stats.dups_dropped += 1;
             return;
         }
         stats.docs_examined += 1;
-        if self.exact
-            || self
-                .coll
-                .raw(rid)
-                .is_some_and(|d| self.filter.matches_raw(d))
-        {
-            self.out.push(rid);
+        if self.exact || coll.raw(rid).is_some_and(|d| filter.matches_raw(d)) {
+            out.push(rid);
         }
     }
 }
-
 /// A single-field index scanned over the filter's own equality points:
 /// every key in bounds is a match, so fetching to re-check is skipped
 /// (the document still counts as examined, as the FETCH stage reports).
