@@ -1,14 +1,12 @@
 //! `find`, `getMore` and `killCursors`.
 
-use std::collections::VecDeque;
-
 use bson::{doc, Bson, Document};
 
 use super::{bool_arg, count_arg, document_arg, target};
 use crate::engine::mongo::aggregate::Projection;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::cursor::{Cursor, CursorSource, DEFAULT_BATCH};
-use crate::engine::mongo::exec::{eof_record, plan_record, run_query, QuerySpec};
+use crate::engine::mongo::exec::{eof_record, plan_record_of, stream_query, QuerySpec};
 use crate::engine::mongo::expr::with_context;
 use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::sort::SortSpec;
@@ -84,22 +82,29 @@ fn signed_limit(command: &Document) -> Result<Option<(usize, bool)>, MongoError>
 }
 
 pub fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
-    let args = FindArgs::parse(command)?;
+    let mut args = FindArgs::parse(command)?;
     let ns = format!("{db}.{}", args.coll);
     let Some(coll) = engine.collection(db, &args.coll) else {
         engine.record_plan(eof_record(&ns));
         return Ok(cursor_reply("firstBatch", Vec::new(), 0, &ns));
     };
-    let result = run_query(coll, &args.query_spec())
-        .map_err(|e| with_context("PlanExecutor error during find command", e))?;
-    let record = plan_record(coll, &result);
+    let filter = std::mem::replace(&mut args.filter, Filter::parse(&Document::new())?);
+    let spec = QuerySpec {
+        filter: None,
+        ..args.query_spec()
+    };
+    let context = |e: MongoError| with_context("PlanExecutor error during find command", e);
+    let (stream, plan) = stream_query(coll, filter, &spec).map_err(context)?;
     let mut cursor = Cursor {
         db: db.to_string(),
         coll: args.coll.clone(),
-        source: CursorSource::Records(VecDeque::from(result.rids)),
+        source: CursorSource::Records(stream),
         projection: args.projection,
     };
-    let batch = cursor.next_batch(Some(coll), args.batch_size.unwrap_or(DEFAULT_BATCH))?;
+    let batch = cursor
+        .next_batch(Some(coll), args.batch_size.unwrap_or(DEFAULT_BATCH))
+        .map_err(context)?;
+    let record = plan_record_of(coll, &plan, &cursor.stats());
     engine.record_plan(record);
     let id = if args.single_batch {
         0
@@ -135,7 +140,10 @@ pub fn get_more(engine: &mut Engine, db: &str, command: &Document) -> Result<Doc
         ));
     };
     let ns = format!("{db}.{}", cursor.coll);
-    let batch = cursor.next_batch(engine.collection(&cursor.db, &cursor.coll), size)?;
+    // A failing batch ends the cursor, as on the server.
+    let batch = cursor
+        .next_batch(engine.collection(&cursor.db, &cursor.coll), size)
+        .map_err(|e| with_context("Executor error during getMore", e))?;
     let id = if cursor.is_exhausted() { 0 } else { id };
     if id != 0 {
         engine.cursors.insert(id, cursor);

@@ -6,15 +6,17 @@ use std::collections::VecDeque;
 
 use bson::Document;
 
+use super::scan::ScanStats;
+use super::stream::RecordStream;
 use crate::engine::mongo::aggregate::Projection;
 use crate::engine::mongo::error::MongoError;
-use crate::engine::mongo::storage::{Collection, RecordId};
+use crate::engine::mongo::storage::Collection;
 
 pub const DEFAULT_BATCH: usize = 101;
 
 #[derive(Debug)]
 pub enum CursorSource {
-    Records(VecDeque<RecordId>),
+    Records(RecordStream),
     Documents(VecDeque<Document>),
 }
 
@@ -29,8 +31,16 @@ pub struct Cursor {
 impl Cursor {
     pub fn is_exhausted(&self) -> bool {
         match &self.source {
-            CursorSource::Records(r) => r.is_empty(),
+            CursorSource::Records(r) => r.is_exhausted(),
             CursorSource::Documents(d) => d.is_empty(),
+        }
+    }
+
+    /// What the cursor's scan has examined and returned so far.
+    pub fn stats(&self) -> ScanStats {
+        match &self.source {
+            CursorSource::Records(stream) => stream.stats(),
+            CursorSource::Documents(_) => ScanStats::default(),
         }
     }
 
@@ -42,7 +52,7 @@ impl Cursor {
     ) -> Result<Vec<Document>, MongoError> {
         let mut batch = Vec::new();
         while batch.len() < size {
-            let Some(doc) = self.next_document(coll) else {
+            let Some(doc) = self.next_document(coll, size - batch.len())? else {
                 break;
             };
             batch.push(match &self.projection {
@@ -50,18 +60,35 @@ impl Cursor {
                 None => doc,
             });
         }
+        self.look_ahead(coll)?;
         Ok(batch)
     }
 
-    fn next_document(&mut self, coll: Option<&Collection>) -> Option<Document> {
+    /// The next document, scanning on for up to `wanted` more records.
+    fn next_document(
+        &mut self,
+        coll: Option<&Collection>,
+        wanted: usize,
+    ) -> Result<Option<Document>, MongoError> {
         match &mut self.source {
-            CursorSource::Documents(docs) => docs.pop_front(),
-            CursorSource::Records(rids) => loop {
-                let rid = rids.pop_front()?;
+            CursorSource::Documents(docs) => Ok(docs.pop_front()),
+            CursorSource::Records(stream) => loop {
+                let Some(rid) = stream.next(coll, wanted)? else {
+                    return Ok(None);
+                };
                 if let Some(doc) = coll.and_then(|c| c.get(rid)) {
-                    return Some(doc);
+                    return Ok(Some(doc));
                 }
             },
+        }
+    }
+
+    /// Scans for one more record after a batch, so the reply's cursor id
+    /// says whether anything is left.
+    fn look_ahead(&mut self, coll: Option<&Collection>) -> Result<(), MongoError> {
+        match (&mut self.source, coll) {
+            (CursorSource::Records(stream), Some(coll)) => stream.fill(coll, 1),
+            _ => Ok(()),
         }
     }
 }

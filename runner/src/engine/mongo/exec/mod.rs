@@ -10,11 +10,14 @@ pub mod scan;
 #[cfg(test)]
 mod scan_tests;
 pub mod stream;
+#[cfg(test)]
+mod stream_tests;
 
 use bson::{Bson, Document};
 
 use self::planner::Plan;
 use self::scan::ScanStats;
+use self::stream::RecordStream;
 use super::error::MongoError;
 use super::query::Filter;
 use super::sort::SortSpec;
@@ -66,6 +69,27 @@ pub fn run_query(coll: &Collection, spec: &QuerySpec<'_>) -> Result<QueryResult,
     Ok(QueryResult { rids, plan, stats })
 }
 
+/// A find's records as a cursor reads them: scanned a batch at a time,
+/// unless a sort has to see every match first.
+pub fn stream_query(
+    coll: &Collection,
+    filter: Filter,
+    spec: &QuerySpec<'_>,
+) -> Result<(RecordStream, Plan), MongoError> {
+    if spec.sort.is_some_and(|s| !s.is_empty()) {
+        let spec = QuerySpec {
+            filter: Some(&filter),
+            ..*spec
+        };
+        let result = run_query(coll, &spec)?;
+        let stream = RecordStream::ready(result.rids, result.stats);
+        return Ok((stream, result.plan));
+    }
+    let plan = planner::choose(coll, filter.source(), spec.sort, spec.hint)?;
+    let stream = RecordStream::scan(coll, &plan, filter, spec.skip, spec.limit);
+    Ok((stream, plan))
+}
+
 fn sort_records(coll: &Collection, sort: &SortSpec, rids: &mut Vec<RecordId>) {
     let mut keyed: Vec<(Vec<Bson>, RecordId)> = rids
         .iter()
@@ -77,7 +101,12 @@ fn sort_records(coll: &Collection, sort: &SortSpec, rids: &mut Vec<RecordId>) {
 
 /// The plan log entry for a finished query.
 pub fn plan_record(coll: &Collection, result: &QueryResult) -> PlanRecord {
-    let (stage, index) = match &result.plan {
+    plan_record_of(coll, &result.plan, &result.stats)
+}
+
+/// The plan log entry for a plan that has examined what `stats` says.
+pub fn plan_record_of(coll: &Collection, plan: &Plan, stats: &ScanStats) -> PlanRecord {
+    let (stage, index) = match plan {
         Plan::CollScan | Plan::CollScanBackward => ("COLLSCAN", None),
         Plan::IdHack(_) => ("IDHACK", Some("_id_".to_string())),
         Plan::IxScan { index, .. } => ("IXSCAN", coll.indexes.get(*index).map(|i| i.name.clone())),
@@ -86,9 +115,9 @@ pub fn plan_record(coll: &Collection, result: &QueryResult) -> PlanRecord {
         ns: coll.ns.clone(),
         stage: stage.to_string(),
         index,
-        keys_examined: result.stats.keys_examined,
-        docs_examined: result.stats.docs_examined,
-        n_returned: result.stats.n_returned,
+        keys_examined: stats.keys_examined,
+        docs_examined: stats.docs_examined,
+        n_returned: stats.n_returned,
     }
 }
 

@@ -19,6 +19,8 @@ pub struct RecordStream {
     skip: usize,
     left: usize,
     stats: ScanStats,
+    /// Scanned per batch (its `n_returned` counts ids handed out).
+    lazy: bool,
 }
 
 impl RecordStream {
@@ -37,21 +39,25 @@ impl RecordStream {
             skip,
             left: limit.unwrap_or(usize::MAX),
             stats: ScanStats::default(),
+            lazy: true,
         }
     }
 
-    /// A stream of results already computed (and already skipped and limited).
-    pub fn ready(rids: Vec<RecordId>) -> RecordStream {
+    /// A stream of results already computed (and already skipped and
+    /// limited) by a run with these `stats`.
+    pub fn ready(rids: Vec<RecordId>, stats: ScanStats) -> RecordStream {
         RecordStream {
             scan: None,
             pending: rids.into(),
             skip: 0,
             left: usize::MAX,
-            stats: ScanStats::default(),
+            stats,
+            lazy: false,
         }
     }
 
-    /// What the scan has examined so far.
+    /// What the scan has examined so far, and how many ids it has handed out
+    /// (a finished list counts as handed out).
     pub fn stats(&self) -> ScanStats {
         self.stats
     }
@@ -73,7 +79,11 @@ impl RecordStream {
                 None => self.scan = None,
             }
         }
-        Ok(self.pending.pop_front())
+        let rid = self.pending.pop_front();
+        if rid.is_some() && self.lazy {
+            self.stats.n_returned += 1;
+        }
+        Ok(rid)
     }
 
     /// Scans until `n` ids are buffered or the scan ends (a buffered id
@@ -93,7 +103,10 @@ impl RecordStream {
                 return Err(error);
             }
             let finished = scan.is_done();
-            self.stats = scan.stats;
+            self.stats = ScanStats {
+                n_returned: self.stats.n_returned,
+                ..scan.stats
+            };
             self.keep(found);
             if finished || self.left == 0 {
                 self.scan = None;

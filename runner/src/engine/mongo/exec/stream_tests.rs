@@ -1,0 +1,142 @@
+//! Cursors that scan per batch return exactly what one whole scan returns,
+//! say "no more" exactly when nothing is left, and see writes made between
+//! batches as the server's cursors do.
+
+use bson::{doc, Bson, Document};
+use proptest::prelude::*;
+
+use crate::engine::mongo::Engine;
+
+fn engine_with(values: &[Vec<i32>], indexed: bool) -> Engine {
+    let mut engine = Engine::new();
+    let docs: Vec<Document> = (0..)
+        .zip(values)
+        .map(|(i, v)| doc! { "_id": i, "a": v.clone() })
+        .collect();
+    if !docs.is_empty() {
+        let insert = doc! { "insert": "c", "documents": docs };
+        engine.run_command("t", insert).expect("insert runs");
+    }
+    if indexed {
+        let index =
+            doc! { "createIndexes": "c", "indexes": [{ "key": { "a": 1 }, "name": "a_1" }] };
+        engine.run_command("t", index).expect("index builds");
+    }
+    engine
+}
+
+fn batch_ids(reply: &Document, name: &str) -> (Vec<i32>, i64) {
+    let cursor = reply.get_document("cursor").expect("a cursor reply");
+    let ids = cursor
+        .get_array(name)
+        .expect("a batch")
+        .iter()
+        .filter_map(|d| d.as_document().and_then(|d| d.get_i32("_id").ok()))
+        .collect();
+    (ids, cursor.get_i64("id").expect("a cursor id"))
+}
+
+/// Every id a find returns, batch by batch, with each batch's cursor id.
+fn drain(engine: &mut Engine, mut find: Document, batch: i32) -> Vec<(Vec<i32>, i64)> {
+    find.insert("batchSize", batch);
+    let reply = engine.run_command("t", find).expect("find runs");
+    let mut batches = vec![batch_ids(&reply, "firstBatch")];
+    while let Some(&(_, id)) = batches.last().filter(|(_, id)| *id != 0) {
+        let more = doc! { "getMore": Bson::Int64(id), "collection": "c", "batchSize": batch };
+        let reply = engine.run_command("t", more).expect("getMore runs");
+        batches.push(batch_ids(&reply, "nextBatch"));
+    }
+    batches
+}
+
+fn whole(engine: &mut Engine, find: Document) -> Vec<i32> {
+    drain(engine, find, 1_000_000).remove(0).0
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn batches_join_into_the_whole_result(
+        values in prop::collection::vec(prop::collection::vec(0i32..4, 0..4), 0..40),
+        target in 0i32..4,
+        batch in 1i32..7,
+        skip in 0i32..5,
+        limit in 0i32..30,
+        indexed in any::<bool>(),
+        use_in in any::<bool>(),
+    ) {
+        let mut engine = engine_with(&values, indexed);
+        let filter = if use_in { doc! { "a": { "$in": [target, (target + 1) % 4] } } } else { doc! { "a": target } };
+        let find = doc! { "find": "c", "filter": filter, "skip": skip, "limit": limit };
+        let expected = whole(&mut engine, find.clone());
+        let batches = drain(&mut engine, find, batch);
+        let joined: Vec<i32> = batches.iter().flat_map(|(ids, _)| ids.clone()).collect();
+        prop_assert_eq!(&joined, &expected);
+        // Only the last batch closes the cursor, and it is empty only when
+        // the whole result is.
+        let (last, _) = batches.last().expect("a first batch");
+        prop_assert!(!last.is_empty() || expected.is_empty());
+        prop_assert!(batches.iter().rev().skip(1).all(|(ids, id)| *id != 0 && ids.len() == batch as usize));
+    }
+}
+
+#[test]
+fn a_collection_scan_sees_records_inserted_before_it_gets_there() {
+    let values: Vec<Vec<i32>> = (0..5).map(|_| vec![1]).collect();
+    let mut engine = engine_with(&values, false);
+    let reply = engine
+        .run_command(
+            "t",
+            doc! { "find": "c", "filter": { "a": 1 }, "batchSize": 2 },
+        )
+        .expect("find runs");
+    let (first, id) = batch_ids(&reply, "firstBatch");
+    assert_eq!((first, id != 0), (vec![0, 1], true));
+    engine
+        .run_command(
+            "t",
+            doc! { "insert": "c", "documents": [{ "_id": 9, "a": 1 }] },
+        )
+        .expect("insert runs");
+    engine
+        .run_command(
+            "t",
+            doc! { "delete": "c", "deletes": [{ "q": { "_id": 3 }, "limit": 1 }] },
+        )
+        .expect("delete runs");
+    let more = doc! { "getMore": Bson::Int64(id), "collection": "c" };
+    let reply = engine.run_command("t", more).expect("getMore runs");
+    assert_eq!(batch_ids(&reply, "nextBatch"), (vec![2, 4, 9], 0));
+}
+
+#[test]
+fn an_index_scan_resumes_inside_a_key_after_writes() {
+    let values: Vec<Vec<i32>> = (0..6).map(|_| vec![5]).collect();
+    let mut engine = engine_with(&values, true);
+    let reply = engine
+        .run_command(
+            "t",
+            doc! { "find": "c", "filter": { "a": 5 }, "batchSize": 3 },
+        )
+        .expect("find runs");
+    let (first, id) = batch_ids(&reply, "firstBatch");
+    assert_eq!(first, vec![0, 1, 2]);
+    // A record filed before the resume point is not returned again; one
+    // filed after it is.
+    engine
+        .run_command(
+            "t",
+            doc! { "delete": "c", "deletes": [{ "q": { "_id": 1 }, "limit": 1 }] },
+        )
+        .expect("delete runs");
+    engine
+        .run_command(
+            "t",
+            doc! { "insert": "c", "documents": [{ "_id": 7, "a": 5 }] },
+        )
+        .expect("insert runs");
+    let more = doc! { "getMore": Bson::Int64(id), "collection": "c" };
+    let reply = engine.run_command("t", more).expect("getMore runs");
+    assert_eq!(batch_ids(&reply, "nextBatch"), (vec![3, 4, 5, 7], 0));
+}
