@@ -98,7 +98,7 @@ pub fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Documen
     let mut cursor = Cursor {
         db: db.to_string(),
         coll: args.coll.clone(),
-        source: CursorSource::Records(stream),
+        source: CursorSource::Records(Box::new(stream)),
         projection: args.projection,
     };
     let batch = cursor

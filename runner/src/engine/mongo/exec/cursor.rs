@@ -16,7 +16,7 @@ pub const DEFAULT_BATCH: usize = 101;
 
 #[derive(Debug)]
 pub enum CursorSource {
-    Records(RecordStream),
+    Records(Box<RecordStream>),
     Documents(VecDeque<Document>),
 }
 
