@@ -1,6 +1,7 @@
 //! Server-side cursors: the first batch is returned by find/aggregate, the
 //! rest is fetched by getMore. Record cursors keep only record ids and fetch
-//! (and project) documents batch by batch.
+//! (and project) documents batch by batch; unprojected records are handed on
+//! as stored bytes so that a wire-form reply never decodes them.
 
 use std::collections::VecDeque;
 
@@ -8,6 +9,7 @@ use bson::Document;
 
 use crate::engine::mongo::aggregate::Projection;
 use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::reply::{Batch, RawBatch};
 use crate::engine::mongo::storage::{Collection, RecordId};
 
 pub const DEFAULT_BATCH: usize = 101;
@@ -39,6 +41,17 @@ impl Cursor {
         &mut self,
         coll: Option<&Collection>,
         size: usize,
+    ) -> Result<Batch, MongoError> {
+        match (&mut self.source, &self.projection) {
+            (CursorSource::Records(rids), None) => Ok(Batch::Raw(raw_batch(rids, coll, size))),
+            _ => self.decoded_batch(coll, size).map(Batch::Decoded),
+        }
+    }
+
+    fn decoded_batch(
+        &mut self,
+        coll: Option<&Collection>,
+        size: usize,
     ) -> Result<Vec<Document>, MongoError> {
         let mut batch = Vec::new();
         while batch.len() < size {
@@ -64,4 +77,18 @@ impl Cursor {
             },
         }
     }
+}
+
+/// The records' bytes as stored; nothing to decode when nothing is projected.
+fn raw_batch(rids: &mut VecDeque<RecordId>, coll: Option<&Collection>, size: usize) -> RawBatch {
+    let mut batch = RawBatch::with_capacity(size.min(rids.len()));
+    while batch.len() < size {
+        let Some(rid) = rids.pop_front() else {
+            break;
+        };
+        if let Some(raw) = coll.and_then(|c| c.raw(rid)) {
+            batch.push(raw);
+        }
+    }
+    batch
 }
