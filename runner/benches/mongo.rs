@@ -1,14 +1,19 @@
 //! Document engine benchmarks on the lesson's workload: 1,000,000 students,
 //! each enrolled in 1 to 10 of 200 courses (`mataKuliahId` array).
 //!
+//! Query replies are measured in wire form (`run_command_bson`: BSON bytes,
+//! as a server sends them; decoding is the client's work). One bench,
+//! "reverse query, multikey index, decoded documents", asks for the decoded
+//! `Document` form instead, to show what decoding the results costs.
+//!
 //! `cargo bench --bench mongo` (set KURSUS_BENCH_N for a smaller data set).
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use bson::{doc, Bson, Document};
+use bson::{doc, Bson, Document, RawDocument, RawDocumentBuf};
 use criterion::{Criterion, Throughput};
-use kursus::engine::mongo::Engine;
+use kursus::engine::mongo::{Engine, MongoError};
 
 const COURSES: u64 = 200;
 
@@ -51,42 +56,57 @@ fn load(engine: &mut Engine, docs: &[Document]) {
 }
 
 /// How many documents a find/aggregate reply's first batch holds (0 on error).
-fn first_batch_len(reply: Result<Document, kursus::engine::mongo::MongoError>) -> usize {
+fn first_batch_len(reply: Result<RawDocumentBuf, MongoError>) -> usize {
+    reply.ok().map_or(0, |r| raw_first_batch_len(&r))
+}
+
+fn raw_first_batch_len(reply: &RawDocument) -> usize {
     reply
-        .ok()
-        .and_then(|r| {
-            r.get_document("cursor")
-                .ok()
-                .and_then(|c| c.get_array("firstBatch").ok().map(Vec::len))
-        })
-        .unwrap_or(0)
+        .get_document("cursor")
+        .and_then(|c| c.get_array("firstBatch"))
+        .map_or(0, |batch| batch.into_iter().count())
 }
 
 fn find_all(engine: &mut Engine, filter: Document) -> usize {
-    let reply = engine.run_command(
+    let reply = engine.run_command_bson(
         "kampus",
         doc! { "find": "mahasiswa", "filter": filter, "batchSize": 1_000_000 },
     );
     first_batch_len(reply)
 }
 
+/// `find_all` with the reply decoded into `Document`s (as the shell reads it).
+fn find_all_decoded(engine: &mut Engine, filter: Document) -> usize {
+    let reply = engine.run_command(
+        "kampus",
+        doc! { "find": "mahasiswa", "filter": filter, "batchSize": 1_000_000 },
+    );
+    reply
+        .ok()
+        .and_then(|r| {
+            r.get_document("cursor")
+                .ok()?
+                .get_array("firstBatch")
+                .ok()
+                .map(Vec::len)
+        })
+        .unwrap_or(0)
+}
+
 /// The way mongosh runs `find`: the server's default first batch of 101
 /// (the open cursor is killed so iterations do not pile up cursors).
 fn find_first_batch(engine: &mut Engine, filter: Document) -> usize {
-    let reply = engine.run_command("kampus", doc! { "find": "mahasiswa", "filter": filter });
-    let Some(cursor) = reply
-        .ok()
-        .and_then(|r| r.get_document("cursor").ok().cloned())
-    else {
+    let reply = engine.run_command_bson("kampus", doc! { "find": "mahasiswa", "filter": filter });
+    let Ok(reply) = reply else {
         return 0;
     };
-    if let Ok(id) = cursor.get_i64("id") {
+    if let Ok(id) = reply.get_document("cursor").and_then(|c| c.get_i64("id")) {
         let _ = engine.run_command(
             "kampus",
             doc! { "killCursors": "mahasiswa", "cursors": [id] },
         );
     }
-    cursor.get_array("firstBatch").map(Vec::len).unwrap_or(0)
+    raw_first_batch_len(&reply)
 }
 
 fn count(engine: &mut Engine, filter: Document) -> i32 {
@@ -130,7 +150,7 @@ fn lookup_one(engine: &mut Engine, id: &str) -> usize {
         doc! { "$match": { "_id": id } },
         doc! { "$lookup": { "from": "mata_kuliah", "localField": "mataKuliahId", "foreignField": "_id", "as": "mk" } },
     ];
-    let reply = engine.run_command(
+    let reply = engine.run_command_bson(
         "kampus",
         doc! { "aggregate": "mahasiswa", "pipeline": pipeline, "cursor": {} },
     );
@@ -194,6 +214,14 @@ fn main() {
     c.bench_function("reverse query, multikey index (IXSCAN)", |b| {
         b.iter(|| black_box(find_all(&mut engine, doc! { "mataKuliahId": "MK042" })))
     });
+    c.bench_function("reverse query, multikey index, decoded documents", |b| {
+        b.iter(|| {
+            black_box(find_all_decoded(
+                &mut engine,
+                doc! { "mataKuliahId": "MK042" },
+            ))
+        })
+    });
     c.bench_function("reverse query, multikey index, first batch of 101", |b| {
         b.iter(|| {
             black_box(find_first_batch(
@@ -217,6 +245,11 @@ fn main() {
     c.bench_function("$lookup for one student", |b| {
         b.iter(|| black_box(lookup_one(&mut engine, "M0000042")))
     });
+    let decoded = find_all_decoded(&mut engine, doc! { "mataKuliahId": "MK042" });
+    assert_eq!(
+        decoded,
+        find_all(&mut engine, doc! { "mataKuliahId": "MK042" })
+    );
     engine.take_plan_log();
     find_all(&mut engine, doc! { "mataKuliahId": "MK042" });
     println!("plan: {:?}", engine.take_plan_log());

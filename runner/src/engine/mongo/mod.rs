@@ -1,12 +1,13 @@
 //! The document engine: MongoDB semantics over in-memory collections.
 //!
 //! Its interface is the server's command protocol: `run_command(db, { find: .. })`
-//! returns the reply document the server would, or a [`MongoError`].
+//! returns the reply document the server would, or a [`MongoError`];
+//! `run_command_bson` returns the same reply as BSON bytes.
 
 use std::collections::{BTreeMap, HashMap};
 
 use bson::oid::ObjectId;
-use bson::Document;
+use bson::{Document, RawDocumentBuf};
 
 pub mod aggregate;
 mod commands;
@@ -17,6 +18,9 @@ pub mod expr;
 pub mod oid;
 pub mod query;
 pub mod raw;
+pub mod reply;
+#[cfg(test)]
+mod reply_tests;
 pub mod sort;
 pub mod storage;
 pub mod update;
@@ -83,7 +87,18 @@ impl Engine {
 
     /// Runs one server command (`find`, `insert`, `update`, `delete`, `aggregate`, ...).
     pub fn run_command(&mut self, db: &str, command: Document) -> Result<Document, MongoError> {
-        commands::dispatch(self, db, command)
+        commands::dispatch(self, db, command).map(reply::Reply::into_document)
+    }
+
+    /// The reply as the server sends it on the wire: BSON bytes, byte for
+    /// byte those of `run_command`'s document. Returned records are copied as
+    /// stored, so a large result costs no decoding; that is the reader's job.
+    pub fn run_command_bson(
+        &mut self,
+        db: &str,
+        command: Document,
+    ) -> Result<RawDocumentBuf, MongoError> {
+        commands::dispatch(self, db, command)?.into_bson()
     }
 
     /// Documents of `db.coll` in natural order (empty when it does not exist).

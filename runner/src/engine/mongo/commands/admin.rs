@@ -6,6 +6,7 @@ use super::find::cursor_reply;
 use super::target;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::query::Filter;
+use crate::engine::mongo::reply::Reply;
 use crate::engine::mongo::Engine;
 
 pub fn create(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
@@ -44,7 +45,7 @@ pub fn list_collections(
     engine: &mut Engine,
     db: &str,
     command: &Document,
-) -> Result<Document, MongoError> {
+) -> Result<Reply, MongoError> {
     let filter = match command.get("filter") {
         Some(Bson::Document(f)) => Filter::parse(f)?,
         _ => Filter::parse(&Document::new())?,

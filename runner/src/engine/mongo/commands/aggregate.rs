@@ -14,6 +14,7 @@ use crate::engine::mongo::exec::explain::ExplainInput;
 use crate::engine::mongo::exec::{eof_record, plan_record, run_query, QuerySpec};
 use crate::engine::mongo::expr::with_context;
 use crate::engine::mongo::query::Filter;
+use crate::engine::mongo::reply::Reply;
 use crate::engine::mongo::sort::SortSpec;
 use crate::engine::mongo::storage::Collection;
 use crate::engine::mongo::Engine;
@@ -59,11 +60,7 @@ fn leading_query(pipeline: &mut Vec<Document>) -> Result<(Filter, Option<SortSpe
     Ok((filter, sort))
 }
 
-pub fn aggregate(
-    engine: &mut Engine,
-    db: &str,
-    command: &Document,
-) -> Result<Document, MongoError> {
+pub fn aggregate(engine: &mut Engine, db: &str, command: &Document) -> Result<Reply, MongoError> {
     let coll = target(command, "aggregate")?;
     let mut pipeline = pipeline_of(command)?;
     let (filter, sort) = leading_query(&mut pipeline)?;

@@ -9,6 +9,7 @@ use crate::engine::mongo::exec::cursor::{Cursor, CursorSource, DEFAULT_BATCH};
 use crate::engine::mongo::exec::{eof_record, plan_record_of, stream_query, QuerySpec};
 use crate::engine::mongo::expr::with_context;
 use crate::engine::mongo::query::Filter;
+use crate::engine::mongo::reply::{Batch, Reply};
 use crate::engine::mongo::sort::SortSpec;
 use crate::engine::mongo::Engine;
 
@@ -81,12 +82,12 @@ fn signed_limit(command: &Document) -> Result<Option<(usize, bool)>, MongoError>
     Ok(Some((n.abs() as usize, n < 0.0)))
 }
 
-pub fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+pub fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Reply, MongoError> {
     let mut args = FindArgs::parse(command)?;
     let ns = format!("{db}.{}", args.coll);
     let Some(coll) = engine.collection(db, &args.coll) else {
         engine.record_plan(eof_record(&ns));
-        return Ok(cursor_reply("firstBatch", Vec::new(), 0, &ns));
+        return Ok(cursor_reply("firstBatch", Vec::<Document>::new(), 0, &ns));
     };
     let filter = std::mem::replace(&mut args.filter, Filter::parse(&Document::new())?);
     let spec = QuerySpec {
@@ -114,11 +115,11 @@ pub fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Documen
     Ok(cursor_reply("firstBatch", batch, id, &ns))
 }
 
-pub fn cursor_reply(batch_name: &str, batch: Vec<Document>, id: i64, ns: &str) -> Document {
-    doc! { "cursor": { batch_name: batch, "id": Bson::Int64(id), "ns": ns } }
+pub fn cursor_reply(batch_name: &'static str, batch: impl Into<Batch>, id: i64, ns: &str) -> Reply {
+    Reply::cursor(batch_name, batch, id, ns)
 }
 
-pub fn get_more(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+pub fn get_more(engine: &mut Engine, db: &str, command: &Document) -> Result<Reply, MongoError> {
     let id = match command.get("getMore") {
         Some(Bson::Int64(id)) => *id,
         Some(Bson::Int32(id)) => i64::from(*id),

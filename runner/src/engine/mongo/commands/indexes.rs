@@ -5,6 +5,7 @@ use bson::{doc, Bson, Document};
 use super::find::cursor_reply;
 use super::target;
 use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::reply::Reply;
 use crate::engine::mongo::storage::Index;
 use crate::engine::mongo::value::number_as_f64;
 use crate::engine::mongo::Engine;
@@ -142,7 +143,7 @@ pub fn list_indexes(
     engine: &mut Engine,
     db: &str,
     command: &Document,
-) -> Result<Document, MongoError> {
+) -> Result<Reply, MongoError> {
     let coll = target(command, "listIndexes")?;
     let Some(collection) = engine.collection(db, &coll) else {
         return Err(MongoError::new(

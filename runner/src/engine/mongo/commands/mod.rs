@@ -11,29 +11,42 @@ mod read;
 use bson::{Bson, Document};
 
 use super::error::MongoError;
+use super::reply::Reply;
 use super::Engine;
 
-pub fn dispatch(engine: &mut Engine, db: &str, command: Document) -> Result<Document, MongoError> {
+/// The reply without `ok: 1.0`, which [`Reply`] appends in either form.
+pub fn dispatch(engine: &mut Engine, db: &str, command: Document) -> Result<Reply, MongoError> {
+    match command.keys().next().map(String::as_str) {
+        Some("find") => find::find(engine, db, &command),
+        Some("getMore") => find::get_more(engine, db, &command),
+        Some("aggregate") => aggregate::aggregate(engine, db, &command),
+        Some("listIndexes") => indexes::list_indexes(engine, db, &command),
+        Some("listCollections") => admin::list_collections(engine, db, &command),
+        _ => document_command(engine, db, command).map(Reply::from),
+    }
+}
+
+/// Commands whose reply is one plain document.
+fn document_command(
+    engine: &mut Engine,
+    db: &str,
+    command: Document,
+) -> Result<Document, MongoError> {
     let name = command.keys().next().cloned().unwrap_or_default();
-    let mut reply = match name.as_str() {
+    match name.as_str() {
         "insert" => insert::insert(engine, db, command),
-        "find" => find::find(engine, db, &command),
-        "getMore" => find::get_more(engine, db, &command),
         "killCursors" => find::kill_cursors(engine, &command),
         "update" => modify::update(engine, db, &command),
         "delete" => modify::delete(engine, db, &command),
         "findAndModify" | "findandmodify" => modify::find_and_modify(engine, db, &command),
         "count" => read::count(engine, db, &command),
         "distinct" => read::distinct(engine, db, &command),
-        "aggregate" => aggregate::aggregate(engine, db, &command),
         "explain" => read::explain(engine, db, &command),
         "createIndexes" => indexes::create_indexes(engine, db, &command),
-        "listIndexes" => indexes::list_indexes(engine, db, &command),
         "dropIndexes" | "deleteIndexes" => indexes::drop_indexes(engine, db, &command),
         "create" => admin::create(engine, db, &command),
         "drop" => admin::drop(engine, db, &command),
         "dropDatabase" => admin::drop_database(engine, db),
-        "listCollections" => admin::list_collections(engine, db, &command),
         "listDatabases" => admin::list_databases(engine, &command),
         "ping" | "hello" | "isMaster" | "buildInfo" => Ok(Document::new()),
         _ => Err(MongoError::new(
@@ -41,9 +54,7 @@ pub fn dispatch(engine: &mut Engine, db: &str, command: Document) -> Result<Docu
             "CommandNotFound",
             format!("no such command: '{name}'"),
         )),
-    }?;
-    reply.insert("ok", 1.0);
-    Ok(reply)
+    }
 }
 
 /// The collection name a command targets (`{find: "mahasiswa"}`).

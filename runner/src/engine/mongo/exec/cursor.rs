@@ -1,6 +1,7 @@
 //! Server-side cursors: the first batch is returned by find/aggregate, the
 //! rest is fetched by getMore. Record cursors keep only record ids and fetch
-//! (and project) documents batch by batch.
+//! (and project) documents batch by batch; unprojected records are handed on
+//! as stored bytes so that a wire-form reply never decodes them.
 
 use std::collections::VecDeque;
 
@@ -10,6 +11,7 @@ use super::scan::ScanStats;
 use super::stream::RecordStream;
 use crate::engine::mongo::aggregate::Projection;
 use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::reply::{Batch, RawBatch};
 use crate::engine::mongo::storage::Collection;
 
 pub const DEFAULT_BATCH: usize = 101;
@@ -49,6 +51,19 @@ impl Cursor {
         &mut self,
         coll: Option<&Collection>,
         size: usize,
+    ) -> Result<Batch, MongoError> {
+        let batch = match (&mut self.source, &self.projection) {
+            (CursorSource::Records(stream), None) => Batch::Raw(raw_batch(stream, coll, size)?),
+            _ => Batch::Decoded(self.decoded_batch(coll, size)?),
+        };
+        self.look_ahead(coll)?;
+        Ok(batch)
+    }
+
+    fn decoded_batch(
+        &mut self,
+        coll: Option<&Collection>,
+        size: usize,
     ) -> Result<Vec<Document>, MongoError> {
         let mut batch = Vec::new();
         while batch.len() < size {
@@ -60,7 +75,6 @@ impl Cursor {
                 None => doc,
             });
         }
-        self.look_ahead(coll)?;
         Ok(batch)
     }
 
@@ -91,4 +105,22 @@ impl Cursor {
             _ => Ok(()),
         }
     }
+}
+
+/// The records' bytes as stored; nothing to decode when nothing is projected.
+fn raw_batch(
+    stream: &mut RecordStream,
+    coll: Option<&Collection>,
+    size: usize,
+) -> Result<RawBatch, MongoError> {
+    let mut batch = RawBatch::with_capacity(size.min(DEFAULT_BATCH));
+    while batch.len() < size {
+        let Some(rid) = stream.next(coll, size - batch.len())? else {
+            break;
+        };
+        if let Some(raw) = coll.and_then(|c| c.raw(rid)) {
+            batch.push(raw);
+        }
+    }
+    Ok(batch)
 }
