@@ -192,6 +192,14 @@ fn main() {
         b.iter(|| black_box(count(&mut engine, doc! { "mataKuliahId": "MK042" })))
     });
     let targets: Vec<Bson> = (0..5).map(|i| Bson::String(course(i * 17))).collect();
+    c.bench_function("reverse query, no index, first batch of 101", |b| {
+        b.iter(|| {
+            black_box(find_first_batch(
+                &mut engine,
+                doc! { "mataKuliahId": "MK042" },
+            ))
+        })
+    });
     c.bench_function("forward $in on _id (5 ids)", |b| {
         let ids: Vec<Bson> = (0..5)
             .map(|i| Bson::String(format!("M{:07}", i * 99_991 % n)))

@@ -8,7 +8,7 @@ use bson::{Bson, RawBson, RawBsonRef};
 use super::comparison::CmpOp;
 use super::Node;
 use crate::engine::mongo::raw::compare::{canonical_type, compare_element, element_equal};
-use crate::engine::mongo::raw::element::{elements, kind_rank, Element, ARRAY, NULL};
+use crate::engine::mongo::raw::element::{elements, kind_rank, same_bytes, Element, ARRAY, NULL};
 use crate::engine::mongo::raw::path::{any_reached, Reached};
 use crate::engine::mongo::raw::to_raw;
 use crate::engine::mongo::value::array_index;
@@ -46,7 +46,7 @@ impl Target {
     #[inline]
     fn equals(&self, e: Element<'_>) -> bool {
         match &self.text {
-            Some(text) => e.str_bytes().is_some_and(|s| same_text(s, text)),
+            Some(text) => e.str_bytes().is_some_and(|s| same_bytes(s, text)),
             None => element_equal(e, self.raw.as_raw_bson_ref()),
         }
     }
@@ -54,13 +54,6 @@ impl Target {
     fn is_null(&self) -> bool {
         matches!(self.raw, RawBson::Null)
     }
-}
-
-/// Byte equality without a `memcmp` call: ids and codes are a few bytes,
-/// where the call cost more than the comparison.
-#[inline]
-fn same_text(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 impl RawTest {
@@ -78,7 +71,7 @@ impl RawTest {
         Some(RawTest::In { values, has_null })
     }
 
-    #[inline]
+    #[inline(always)]
     fn matches(&self, value: Reached<'_>) -> bool {
         match self {
             RawTest::Eq(t) => value.map_or_else(|| t.is_null(), |v| t.equals(v)),

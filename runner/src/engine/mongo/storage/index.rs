@@ -8,7 +8,7 @@ use std::ops::Bound;
 use bson::{doc, Bson, Document};
 
 use super::keys::{document_keys, Key};
-use super::postings::Postings;
+use super::postings::{PostingLists, Postings};
 use crate::engine::mongo::error::MongoError;
 
 pub type RecordId = u64;
@@ -21,6 +21,7 @@ pub struct Index {
     pub unique: bool,
     pub sparse: bool,
     entries: BTreeMap<Key, Postings>,
+    lists: PostingLists,
     /// (key, record id) pairs filed, for `len`.
     count: usize,
     /// Array prefixes seen per field (explain's `multiKeyPaths`).
@@ -41,6 +42,7 @@ impl Index {
             unique,
             sparse,
             entries: BTreeMap::new(),
+            lists: PostingLists::default(),
             count: 0,
             multikey_paths,
         }
@@ -101,17 +103,17 @@ impl Index {
         self.entries
             .get(key)
             .into_iter()
-            .flat_map(|p| p.as_slice().iter().copied())
+            .flat_map(|p| self.lists.slice(p).iter().copied())
     }
 
     pub fn insert_keys(&mut self, rid: RecordId, keys: Vec<Key>, paths: Vec<BTreeSet<String>>) {
         for key in keys {
             let added = match self.entries.entry(key) {
                 Entry::Vacant(slot) => {
-                    slot.insert(Postings::One(rid));
+                    slot.insert(Postings::single(rid));
                     true
                 }
-                Entry::Occupied(mut slot) => slot.get_mut().insert(rid),
+                Entry::Occupied(mut slot) => self.lists.insert(slot.get_mut(), rid),
             };
             self.count += usize::from(added);
         }
@@ -125,8 +127,11 @@ impl Index {
             let Some(postings) = self.entries.get_mut(&key) else {
                 continue;
             };
-            self.count -= usize::from(postings.remove(rid));
-            if postings.is_empty() {
+            let Some(emptied) = self.lists.remove(postings, rid) else {
+                continue;
+            };
+            self.count -= 1;
+            if emptied {
                 self.entries.remove(&key);
             }
         }
@@ -145,7 +150,7 @@ impl Index {
         let keys = self
             .entries
             .range((Bound::Included(lo), Bound::Included(hi)));
-        Box::new(keys.map(|(key, postings)| (key, postings.as_slice())))
+        Box::new(keys.map(|(key, postings)| (key, self.lists.slice(postings))))
     }
 
     /// The `listIndexes` description.

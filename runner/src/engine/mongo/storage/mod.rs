@@ -7,6 +7,8 @@ pub mod key;
 mod key_tests;
 pub mod keys;
 pub mod postings;
+#[cfg(test)]
+mod postings_tests;
 pub mod records;
 #[cfg(test)]
 mod records_tests;
