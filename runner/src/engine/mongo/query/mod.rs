@@ -29,14 +29,19 @@ pub struct Filter {
     root: Node,
     /// The same tree for raw records, when every leaf has a raw form.
     raw: Option<raw::RawNode>,
+    /// Bytes every matching record contains (see [`raw::RawNode::needle`]).
+    needle: Option<memchr::memmem::Finder<'static>>,
     source: Document,
 }
 
 impl Filter {
     pub fn parse(filter: &Document) -> Result<Filter, MongoError> {
         let root = logical::parse_document(filter)?;
+        let raw = raw::RawNode::compile(&root);
+        let needle = raw.as_ref().and_then(raw::RawNode::needle);
         Ok(Filter {
-            raw: raw::RawNode::compile(&root),
+            needle: needle.map(|n| memchr::memmem::Finder::new(&n).into_owned()),
+            raw,
             root,
             source: filter.clone(),
         })
@@ -54,6 +59,9 @@ impl Filter {
     /// [`Filter::matches_raw`] on a record's bytes (stored records are
     /// well formed, so scans skip building a `RawDocument` view).
     pub fn matches_bytes(&self, doc: &[u8]) -> bool {
+        if self.needle.as_ref().is_some_and(|n| n.find(doc).is_none()) {
+            return false;
+        }
         match &self.raw {
             Some(node) => node.eval(doc),
             None => RawDocument::from_bytes(doc)
@@ -66,6 +74,11 @@ impl Filter {
     /// Whether index point bounds on `path` answer this filter exactly.
     pub fn is_points_on(&self, path: &str) -> bool {
         self.raw.as_ref().is_some_and(|r| r.is_points_on(path))
+    }
+
+    /// Whether scans pre-check records for bytes every match contains.
+    pub fn has_needle(&self) -> bool {
+        self.needle.is_some()
     }
 
     /// Whether records can be matched without decoding them.

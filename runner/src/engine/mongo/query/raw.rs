@@ -51,6 +51,16 @@ impl Target {
         }
     }
 
+    /// A text target as a string value is stored: length, bytes, NUL.
+    fn encoded_text(&self) -> Option<Vec<u8>> {
+        let text = self.text.as_ref()?;
+        let length = i32::try_from(text.len() + 1).ok()?;
+        let mut bytes = length.to_le_bytes().to_vec();
+        bytes.extend_from_slice(text);
+        bytes.push(0);
+        Some(bytes)
+    }
+
     fn is_null(&self) -> bool {
         matches!(self.raw, RawBson::Null)
     }
@@ -162,6 +172,22 @@ impl RawNode {
 }
 
 impl RawNode {
+    /// Bytes found in every record this filter matches: the encoded value of
+    /// a text equality it requires (a string or symbol element stores its
+    /// length, text and NUL exactly so, wherever the path leads). A scan
+    /// skips a record without them after one vectorised search, instead
+    /// of walking its elements.
+    pub fn needle(&self) -> Option<Vec<u8>> {
+        match self {
+            RawNode::Leaf {
+                test: RawTest::Eq(target),
+                ..
+            } => target.encoded_text(),
+            RawNode::And(nodes) => nodes.iter().find_map(RawNode::needle),
+            _ => None,
+        }
+    }
+
     /// Whether the whole filter is equality to plain scalars on `path`, so
     /// index point bounds on `path` answer it without reading documents.
     /// Numeric components are excluded: index keys address array elements

@@ -132,6 +132,15 @@ proptest! {
         let (owned, raw) = both(&f, &d);
         prop_assert_eq!(owned, raw, "filter {} on {}", f, d);
     }
+
+    /// Conjunctions: the scan's byte pre-check takes one leaf's value.
+    #[test]
+    fn raw_matcher_agrees_on_conjunctions(f in filter(), g in filter(), a in value(), b in value()) {
+        let both_filters = doc! { "$and": [f, g] };
+        let d = doc! { "a": a, "b": b };
+        let (owned, raw) = both(&both_filters, &d);
+        prop_assert_eq!(owned, raw, "filter {} on {}", both_filters, d);
+    }
 }
 
 proptest! {
@@ -151,5 +160,25 @@ proptest! {
             let filter = Filter::parse(&doc! { "a.b": { "$in": [1, "x"] } }).expect("parses");
             let _ = filter.matches_raw(raw);
         }
+    }
+}
+
+#[test]
+fn text_equalities_give_the_scan_a_needle() {
+    for filter in [
+        doc! { "a": "MK042" },
+        doc! { "a.b": { "$eq": "x" }, "c": { "$gt": 1 } },
+        doc! { "$and": [{ "c": 1 }, { "a": "x" }] },
+    ] {
+        let parsed = Filter::parse(&filter).expect("parses");
+        assert!(parsed.has_needle(), "{filter}");
+    }
+    for filter in [
+        doc! { "a": 1 },
+        doc! { "a": { "$ne": "x" } },
+        doc! { "$or": [{ "a": "x" }, { "b": "x" }] },
+    ] {
+        let parsed = Filter::parse(&filter).expect("parses");
+        assert!(!parsed.has_needle(), "{filter}");
     }
 }
