@@ -4,13 +4,13 @@
 //! returns the reply document the server would, or a [`MongoError`];
 //! `run_command_bson` returns the same reply as BSON bytes.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use bson::oid::ObjectId;
 use bson::{Document, RawDocumentBuf};
 
 pub mod aggregate;
-mod commands;
+pub(crate) mod commands;
 pub mod display;
 mod error;
 pub mod exec;
@@ -49,6 +49,8 @@ pub struct Engine {
     oids: oid::ObjectIdGenerator,
     plan_log: Vec<PlanRecord>,
     cursors: HashMap<i64, Cursor>,
+    /// Open cursor ids, oldest first (some may be closed since).
+    cursor_order: VecDeque<i64>,
     next_cursor: i64,
     next_uuid: u64,
 }
@@ -71,6 +73,7 @@ impl Engine {
             oids: oid::ObjectIdGenerator::new(seed),
             plan_log: Vec::new(),
             cursors: HashMap::new(),
+            cursor_order: VecDeque::new(),
             next_cursor: 0,
             next_uuid: 0,
         }

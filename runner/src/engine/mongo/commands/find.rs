@@ -180,6 +180,27 @@ impl Engine {
         let id = (self.next_cursor.wrapping_mul(0x5DEECE66D) ^ 0x2545F491) & 0x3fff_ffff_ffff_ffff;
         let id = id.max(1);
         self.cursors.insert(id, cursor);
+        self.cursor_order.push_back(id);
+        self.close_oldest_cursors();
         id
     }
+
+    /// Beyond a cap, the oldest open cursors are closed, as the server times
+    /// out idle ones: a session that abandons cursors (every `find` printed
+    /// only in part) would otherwise keep their scan positions forever.
+    fn close_oldest_cursors(&mut self) {
+        while self.cursors.len() > MAX_OPEN_CURSORS {
+            let Some(oldest) = self.cursor_order.pop_front() else {
+                break;
+            };
+            self.cursors.remove(&oldest);
+        }
+        if self.cursor_order.len() > 2 * MAX_OPEN_CURSORS {
+            let live = &self.cursors;
+            self.cursor_order.retain(|id| live.contains_key(id));
+        }
+    }
 }
+
+/// Open cursors kept per engine.
+pub const MAX_OPEN_CURSORS: usize = 1000;

@@ -2,7 +2,7 @@
 
 mod admin;
 mod aggregate;
-mod find;
+pub(crate) mod find;
 mod indexes;
 mod insert;
 mod modify;

@@ -140,3 +140,29 @@ fn an_index_scan_resumes_inside_a_key_after_writes() {
     let reply = engine.run_command("t", more).expect("getMore runs");
     assert_eq!(batch_ids(&reply, "nextBatch"), (vec![3, 4, 5, 7], 0));
 }
+
+#[test]
+fn abandoned_cursors_are_closed_oldest_first() {
+    let values: Vec<Vec<i32>> = (0..3).map(|_| vec![1]).collect();
+    let mut engine = engine_with(&values, false);
+    let limit = crate::engine::mongo::commands::find::MAX_OPEN_CURSORS;
+    let open = |engine: &mut Engine| {
+        let reply = engine
+            .run_command("t", doc! { "find": "c", "batchSize": 1 })
+            .expect("find runs");
+        batch_ids(&reply, "firstBatch").1
+    };
+    let first = open(&mut engine);
+    let second = open(&mut engine);
+    for _ in 0..limit - 1 {
+        open(&mut engine);
+    }
+    let more = |id: i64| doc! { "getMore": Bson::Int64(id), "collection": "c", "batchSize": 1 };
+    let closed = engine.run_command("t", more(first)).expect_err("closed");
+    assert_eq!(
+        (closed.code, closed.message),
+        (43, format!("cursor id {first} not found"))
+    );
+    let reply = engine.run_command("t", more(second)).expect("still open");
+    assert_eq!(batch_ids(&reply, "nextBatch").0, vec![1]);
+}
