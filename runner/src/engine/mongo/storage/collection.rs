@@ -172,6 +172,7 @@ impl Collection {
             }
             index.insert_keys(rid, keys, paths);
         }
+        index.shrink();
         self.indexes.push(index);
         Ok(())
     }

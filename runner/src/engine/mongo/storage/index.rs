@@ -122,6 +122,12 @@ impl Index {
         }
     }
 
+    /// Frees the spare capacity a build left in its runs of record ids
+    /// (grown by doubling, a multikey index's runs held up to twice their ids).
+    pub fn shrink(&mut self) {
+        self.lists.shrink();
+    }
+
     pub fn remove_keys(&mut self, rid: RecordId, keys: Vec<Key>) {
         for key in keys {
             let Some(postings) = self.entries.get_mut(&key) else {

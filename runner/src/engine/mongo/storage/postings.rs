@@ -77,6 +77,10 @@ impl PostingLists {
         Some(false)
     }
 
+    pub fn shrink(&mut self) {
+        self.lists.iter_mut().for_each(Vec::shrink_to_fit);
+    }
+
     fn new_list(&mut self, rids: Vec<RecordId>) -> Postings {
         let i = match self.free.pop() {
             Some(i) => {
