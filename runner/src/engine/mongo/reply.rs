@@ -12,6 +12,8 @@ use bson::{doc, Bson, Document, RawDocument, RawDocumentBuf};
 
 use super::error::MongoError;
 use super::raw::decode;
+use super::raw::element::{ARRAY, DOCUMENT};
+use super::raw::encode::{append_header, append_scalar, begin_document, end_document};
 
 /// What a command answers, before `ok: 1.0` is appended.
 #[derive(Debug)]
@@ -100,10 +102,9 @@ impl CursorReply {
         let framing = 10 * batch.len() + self.ns.len() + 64;
         let mut out = Vec::with_capacity(batch.bytes.len() + framing);
         let start = begin_document(&mut out);
-        element(&mut out, DOCUMENT, "cursor");
+        append_header(&mut out, DOCUMENT, "cursor");
         self.write_cursor(&mut out, &batch);
-        element(&mut out, DOUBLE, "ok");
-        out.extend_from_slice(&1.0f64.to_le_bytes());
+        append_scalar(&mut out, "ok", &Bson::Double(1.0));
         end_document(&mut out, start);
         Ok(out)
     }
@@ -111,12 +112,10 @@ impl CursorReply {
     /// Fields in the order `into_document` inserts them.
     fn write_cursor(&self, out: &mut Vec<u8>, batch: &RawBatch) {
         let start = begin_document(out);
-        element(out, ARRAY, self.batch_name);
+        append_header(out, ARRAY, self.batch_name);
         batch.write_array(out);
-        element(out, INT64, "id");
-        out.extend_from_slice(&self.id.to_le_bytes());
-        element(out, STRING, "ns");
-        write_string(out, &self.ns);
+        append_scalar(out, "id", &Bson::Int64(self.id));
+        append_scalar(out, "ns", &Bson::String(self.ns.clone()));
         end_document(out, start);
     }
 }
@@ -199,38 +198,6 @@ impl RawBatch {
         }
         end_document(out, start);
     }
-}
-
-const DOUBLE: u8 = 0x01;
-const STRING: u8 = 0x02;
-const DOCUMENT: u8 = 0x03;
-const ARRAY: u8 = 0x04;
-const INT64: u8 = 0x12;
-
-/// Reserves the length prefix, which is known only once the document ends.
-fn begin_document(out: &mut Vec<u8>) -> usize {
-    out.extend_from_slice(&[0; 4]);
-    out.len() - 4
-}
-
-fn end_document(out: &mut Vec<u8>, start: usize) {
-    out.push(0);
-    let len = (out.len() - start) as i32;
-    out[start..start + 4].copy_from_slice(&len.to_le_bytes());
-}
-
-/// Type byte and key (a C string) of one element.
-fn element(out: &mut Vec<u8>, kind: u8, key: &str) {
-    out.push(kind);
-    out.extend_from_slice(key.as_bytes());
-    out.push(0);
-}
-
-/// Length (terminator included), bytes, terminator.
-fn write_string(out: &mut Vec<u8>, s: &str) {
-    out.extend_from_slice(&(s.len() as i32 + 1).to_le_bytes());
-    out.extend_from_slice(s.as_bytes());
-    out.push(0);
 }
 
 fn encode(document: &Document) -> Result<Vec<u8>, MongoError> {

@@ -48,7 +48,7 @@ pub fn list_collections(
 ) -> Result<Reply, MongoError> {
     let filter = match command.get("filter") {
         Some(Bson::Document(f)) => Filter::parse(f)?,
-        _ => Filter::parse(&Document::new())?,
+        _ => Filter::empty(),
     };
     let name_only = command
         .get("nameOnly")

@@ -39,7 +39,7 @@ fn pipeline_of(command: &Document) -> Result<Vec<Document>, MongoError> {
 
 /// The leading `$match` filter and `$sort`, consumed from the pipeline.
 fn leading_query(pipeline: &mut Vec<Document>) -> Result<(Filter, Option<SortSpec>), MongoError> {
-    let mut filter = Filter::parse(&Document::new())?;
+    let mut filter = Filter::empty();
     if let Some(Ok(m)) = pipeline
         .first()
         .and_then(|s| s.get_document("$match").ok())

@@ -89,7 +89,7 @@ pub fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Reply, 
         engine.record_plan(eof_record(&ns));
         return Ok(cursor_reply("firstBatch", Vec::<Document>::new(), 0, &ns));
     };
-    let filter = std::mem::replace(&mut args.filter, Filter::parse(&Document::new())?);
+    let filter = std::mem::take(&mut args.filter);
     let spec = QuerySpec {
         filter: None,
         ..args.query_spec()

@@ -13,7 +13,7 @@ pub mod stream;
 #[cfg(test)]
 mod stream_tests;
 
-use bson::{Bson, Document};
+use bson::Bson;
 
 use self::planner::Plan;
 use self::scan::ScanStats;
@@ -43,7 +43,7 @@ pub struct QueryResult {
 }
 
 pub fn run_query(coll: &Collection, spec: &QuerySpec<'_>) -> Result<QueryResult, MongoError> {
-    let empty = Filter::parse(&Document::new())?;
+    let empty = Filter::empty();
     let filter = spec.filter.unwrap_or(&empty);
     let plan = planner::choose(coll, filter.source(), spec.sort, spec.hint)?;
     let sorting = spec.sort.is_some_and(|s| !s.is_empty());
@@ -52,11 +52,7 @@ pub fn run_query(coll: &Collection, spec: &QuerySpec<'_>) -> Result<QueryResult,
     } else {
         spec.limit.map(|l| l.saturating_add(spec.skip))
     };
-    crate::engine::mongo::query::expr::take_error();
-    let (mut rids, mut stats) = scan::run(coll, &plan, filter, scan_limit);
-    if let Some(error) = crate::engine::mongo::query::expr::take_error() {
-        return Err(error);
-    }
+    let (mut rids, mut stats) = scan::run(coll, &plan, filter, scan_limit)?;
     if let Some(sort) = spec.sort.filter(|_| sorting) {
         sort_records(coll, sort, &mut rids);
     }
@@ -86,7 +82,7 @@ pub fn stream_query(
         return Ok((stream, result.plan));
     }
     let plan = planner::choose(coll, filter.source(), spec.sort, spec.hint)?;
-    let stream = RecordStream::scan(coll, &plan, filter, spec.skip, spec.limit);
+    let stream = RecordStream::scan(coll, &plan, filter, spec.skip, spec.limit)?;
     Ok((stream, plan))
 }
 

@@ -7,7 +7,8 @@ use super::bounds::Interval;
 use super::planner::Plan;
 use super::raw_bounds::{raw_bounds, RawInterval};
 use super::rid_set::RidSet;
-use crate::engine::mongo::query::Filter;
+use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::query::{expr, Filter};
 use crate::engine::mongo::storage::keys::Key;
 use crate::engine::mongo::storage::{Collection, Index, RecordId};
 
@@ -26,12 +27,20 @@ pub fn run(
     plan: &Plan,
     filter: &Filter,
     limit: Option<usize>,
-) -> (Vec<RecordId>, ScanStats) {
-    let mut scan = Scan::start(coll, plan, filter);
+) -> Result<(Vec<RecordId>, ScanStats), MongoError> {
+    let mut scan = Scan::start(coll, plan, filter)?;
     let mut rids = Vec::new();
-    scan.next_into(coll, filter, limit.unwrap_or(usize::MAX), &mut rids);
+    scan.next_into(coll, filter, limit.unwrap_or(usize::MAX), &mut rids)?;
     scan.stats.n_returned = rids.len() as u64;
-    (rids, scan.stats)
+    Ok((rids, scan.stats))
+}
+
+/// Runs matching work and fails with the `$expr` error it left behind:
+/// the matcher answers only yes or no, so errors wait in a per-thread slot.
+fn checked<T>(work: impl FnOnce() -> T) -> Result<T, MongoError> {
+    expr::take_error();
+    let value = work();
+    expr::take_error().map_or(Ok(value), Err)
 }
 
 /// A plan being run: it yields matching record ids a batch at a time and
@@ -68,7 +77,12 @@ struct IndexPosition {
 }
 
 impl Scan {
-    pub fn start(coll: &Collection, plan: &Plan, filter: &Filter) -> Scan {
+    /// Reverse scans and `_id` lookups are run here, whole.
+    pub fn start(coll: &Collection, plan: &Plan, filter: &Filter) -> Result<Scan, MongoError> {
+        checked(|| Scan::position(coll, plan, filter))
+    }
+
+    fn position(coll: &Collection, plan: &Plan, filter: &Filter) -> Scan {
         let mut stats = ScanStats::default();
         let position = match plan {
             Plan::CollScan => Position::Forward(0),
@@ -90,6 +104,16 @@ impl Scan {
 
     /// Appends matching ids to `out` until it holds `want` (or the scan ends).
     pub fn next_into(
+        &mut self,
+        coll: &Collection,
+        filter: &Filter,
+        want: usize,
+        out: &mut Vec<RecordId>,
+    ) -> Result<(), MongoError> {
+        checked(|| self.advance(coll, filter, want, out))
+    }
+
+    fn advance(
         &mut self,
         coll: &Collection,
         filter: &Filter,
@@ -279,54 +303,46 @@ impl IndexPosition {
         stats: &mut ScanStats,
     ) -> bool {
         stats.seeks += 1;
-        let bounds = self.bounds.clone();
-        let raw = raw_bounds(&bounds);
+        let raw = raw_bounds(&self.bounds);
         for (key, rids) in index.range(lo, hi) {
             let inside = key_in_bounds(key, &raw);
-            let first = self.resume_offset(key, rids);
+            let first = resume_offset(&self.after, key, rids);
             for (i, rid) in rids.iter().enumerate().skip(first) {
                 if out.len() >= want {
                     self.after = Some((key.clone(), i.checked_sub(1).map(|p| rids[p])));
                     return true;
                 }
                 stats.keys_examined += 1;
-                if inside {
-                    self.record(coll, filter, *rid, out, stats);
+                if inside && first_visit(&mut self.seen, *rid, stats) {
+                    if self.exact || coll.raw(*rid).is_some_and(|d| filter.matches_raw(d)) {
+                        out.push(*rid);
+                    }
                 }
             }
         }
         false
     }
+}
 
-    /// Where to continue in the records of `key`: after the last one examined
-    /// when the scan stopped inside this key.
-    fn resume_offset(&self, key: &Key, rids: &[RecordId]) -> usize {
-        match &self.after {
-            Some((stopped, last)) if stopped == key => {
-                last.map_or(0, |last| rids.partition_point(|r| *r <= last))
-            }
-            _ => 0,
+/// Where to continue in the records of `key`: after the last one examined
+/// when the scan stopped inside this key.
+fn resume_offset(after: &Option<(Key, Option<RecordId>)>, key: &Key, rids: &[RecordId]) -> usize {
+    match after {
+        Some((stopped, last)) if stopped == key => {
+            last.map_or(0, |last| rids.partition_point(|r| *r <= last))
         }
+        _ => 0,
     }
+}
 
-    /// A multikey record can sit under several keys; it is fetched once.
-    fn record(
-        &mut self,
-        coll: &Collection,
-        filter: &Filter,
-        rid: RecordId,
-        out: &mut Vec<RecordId>,
-        stats: &mut ScanStats,
-    ) {
-        if !self.seen.insert(rid) {
-            stats.dups_dropped += 1;
-            return;
-        }
-        stats.docs_examined += 1;
-        if self.exact || coll.raw(rid).is_some_and(|d| filter.matches_raw(d)) {
-            out.push(rid);
-        }
+/// A multikey record can sit under several keys; it is fetched once.
+fn first_visit(seen: &mut RidSet, rid: RecordId, stats: &mut ScanStats) -> bool {
+    if !seen.insert(rid) {
+        stats.dups_dropped += 1;
+        return false;
     }
+    stats.docs_examined += 1;
+    true
 }
 /// A single-field index scanned over the filter's own equality points:
 /// every key in bounds is a match, so fetching to re-check is skipped

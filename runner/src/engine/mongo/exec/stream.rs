@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use super::planner::Plan;
 use super::scan::{Scan, ScanStats};
 use crate::engine::mongo::error::MongoError;
-use crate::engine::mongo::query::{expr, Filter};
+use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::storage::{Collection, RecordId};
 
 #[derive(Debug)]
@@ -18,9 +18,8 @@ pub struct RecordStream {
     /// Matches still to drop (`skip`) and still to return (`limit`).
     skip: usize,
     left: usize,
+    /// What the scan examined; `n_returned` counts ids handed out.
     stats: ScanStats,
-    /// Scanned per batch (its `n_returned` counts ids handed out).
-    lazy: bool,
 }
 
 impl RecordStream {
@@ -31,16 +30,15 @@ impl RecordStream {
         filter: Filter,
         skip: usize,
         limit: Option<usize>,
-    ) -> RecordStream {
-        let scan = Scan::start(coll, plan, &filter);
-        RecordStream {
+    ) -> Result<RecordStream, MongoError> {
+        let scan = Scan::start(coll, plan, &filter)?;
+        Ok(RecordStream {
             scan: Some((scan, filter)),
             pending: VecDeque::new(),
             skip,
             left: limit.unwrap_or(usize::MAX),
             stats: ScanStats::default(),
-            lazy: true,
-        }
+        })
     }
 
     /// A stream of results already computed (and already skipped and
@@ -51,13 +49,14 @@ impl RecordStream {
             pending: rids.into(),
             skip: 0,
             left: usize::MAX,
-            stats,
-            lazy: false,
+            stats: ScanStats {
+                n_returned: 0,
+                ..stats
+            },
         }
     }
 
-    /// What the scan has examined so far, and how many ids it has handed out
-    /// (a finished list counts as handed out).
+    /// What the scan has examined so far, and how many ids it has handed out.
     pub fn stats(&self) -> ScanStats {
         self.stats
     }
@@ -80,7 +79,7 @@ impl RecordStream {
             }
         }
         let rid = self.pending.pop_front();
-        if rid.is_some() && self.lazy {
+        if rid.is_some() {
             self.stats.n_returned += 1;
         }
         Ok(rid)
@@ -97,11 +96,7 @@ impl RecordStream {
                 .min(self.left)
                 .saturating_add(self.skip);
             let mut found = Vec::new();
-            expr::take_error();
-            scan.next_into(coll, filter, want, &mut found);
-            if let Some(error) = expr::take_error() {
-                return Err(error);
-            }
+            scan.next_into(coll, filter, want, &mut found)?;
             let finished = scan.is_done();
             self.stats = ScanStats {
                 n_returned: self.stats.n_returned,

@@ -49,6 +49,22 @@ fn drain(engine: &mut Engine, mut find: Document, batch: i32) -> Vec<(Vec<i32>, 
     batches
 }
 
+fn run(engine: &mut Engine, command: Document) -> Document {
+    let name = command.keys().next().cloned().unwrap_or_default();
+    engine
+        .run_command("t", command)
+        .unwrap_or_else(|e| panic!("{name} fails: {e:?}"))
+}
+
+/// Deletes one `_id` and inserts another, as writes between two batches.
+fn delete_then_insert(engine: &mut Engine, deleted: i32, inserted: Document) {
+    run(
+        engine,
+        doc! { "delete": "c", "deletes": [{ "q": { "_id": deleted }, "limit": 1 }] },
+    );
+    run(engine, doc! { "insert": "c", "documents": [inserted] });
+}
+
 fn whole(engine: &mut Engine, find: Document) -> Vec<i32> {
     drain(engine, find, 1_000_000).remove(0).0
 }
@@ -85,28 +101,15 @@ proptest! {
 fn a_collection_scan_sees_records_inserted_before_it_gets_there() {
     let values: Vec<Vec<i32>> = (0..5).map(|_| vec![1]).collect();
     let mut engine = engine_with(&values, false);
-    let reply = engine
-        .run_command(
-            "t",
-            doc! { "find": "c", "filter": { "a": 1 }, "batchSize": 2 },
-        )
-        .expect("find runs");
+    let reply = run(
+        &mut engine,
+        doc! { "find": "c", "filter": { "a": 1 }, "batchSize": 2 },
+    );
     let (first, id) = batch_ids(&reply, "firstBatch");
     assert_eq!((first, id != 0), (vec![0, 1], true));
-    engine
-        .run_command(
-            "t",
-            doc! { "insert": "c", "documents": [{ "_id": 9, "a": 1 }] },
-        )
-        .expect("insert runs");
-    engine
-        .run_command(
-            "t",
-            doc! { "delete": "c", "deletes": [{ "q": { "_id": 3 }, "limit": 1 }] },
-        )
-        .expect("delete runs");
+    delete_then_insert(&mut engine, 3, doc! { "_id": 9, "a": 1 });
     let more = doc! { "getMore": Bson::Int64(id), "collection": "c" };
-    let reply = engine.run_command("t", more).expect("getMore runs");
+    let reply = run(&mut engine, more);
     assert_eq!(batch_ids(&reply, "nextBatch"), (vec![2, 4, 9], 0));
 }
 
@@ -114,30 +117,17 @@ fn a_collection_scan_sees_records_inserted_before_it_gets_there() {
 fn an_index_scan_resumes_inside_a_key_after_writes() {
     let values: Vec<Vec<i32>> = (0..6).map(|_| vec![5]).collect();
     let mut engine = engine_with(&values, true);
-    let reply = engine
-        .run_command(
-            "t",
-            doc! { "find": "c", "filter": { "a": 5 }, "batchSize": 3 },
-        )
-        .expect("find runs");
+    let reply = run(
+        &mut engine,
+        doc! { "find": "c", "filter": { "a": 5 }, "batchSize": 3 },
+    );
     let (first, id) = batch_ids(&reply, "firstBatch");
     assert_eq!(first, vec![0, 1, 2]);
     // A record filed before the resume point is not returned again; one
     // filed after it is.
-    engine
-        .run_command(
-            "t",
-            doc! { "delete": "c", "deletes": [{ "q": { "_id": 1 }, "limit": 1 }] },
-        )
-        .expect("delete runs");
-    engine
-        .run_command(
-            "t",
-            doc! { "insert": "c", "documents": [{ "_id": 7, "a": 5 }] },
-        )
-        .expect("insert runs");
+    delete_then_insert(&mut engine, 1, doc! { "_id": 7, "a": 5 });
     let more = doc! { "getMore": Bson::Int64(id), "collection": "c" };
-    let reply = engine.run_command("t", more).expect("getMore runs");
+    let reply = run(&mut engine, more);
     assert_eq!(batch_ids(&reply, "nextBatch"), (vec![3, 4, 5, 7], 0));
 }
 
@@ -147,9 +137,7 @@ fn abandoned_cursors_are_closed_oldest_first() {
     let mut engine = engine_with(&values, false);
     let limit = crate::engine::mongo::commands::find::MAX_OPEN_CURSORS;
     let open = |engine: &mut Engine| {
-        let reply = engine
-            .run_command("t", doc! { "find": "c", "batchSize": 1 })
-            .expect("find runs");
+        let reply = run(engine, doc! { "find": "c", "batchSize": 1 });
         batch_ids(&reply, "firstBatch").1
     };
     let first = open(&mut engine);
@@ -165,4 +153,23 @@ fn abandoned_cursors_are_closed_oldest_first() {
     );
     let reply = engine.run_command("t", more(second)).expect("still open");
     assert_eq!(batch_ids(&reply, "nextBatch").0, vec![1]);
+}
+
+#[test]
+fn expression_errors_fail_scans_run_when_the_cursor_opens() {
+    let mut engine = engine_with(&[vec![1]], false);
+    let filter = doc! { "$expr": { "$add": [1, "x"] } };
+    for hint in [doc! { "$natural": 1 }, doc! { "$natural": -1 }] {
+        let find = doc! { "find": "c", "filter": filter.clone(), "hint": hint.clone() };
+        let error = engine
+            .run_command("t", find)
+            .expect_err("$add of a string fails");
+        assert!(
+            error
+                .message
+                .starts_with("PlanExecutor error during find command :: caused by :: "),
+            "{hint}: {}",
+            error.message
+        );
+    }
 }

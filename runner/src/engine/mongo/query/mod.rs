@@ -34,17 +34,32 @@ pub struct Filter {
     source: Document,
 }
 
+impl Default for Filter {
+    fn default() -> Filter {
+        Filter::empty()
+    }
+}
+
 impl Filter {
     pub fn parse(filter: &Document) -> Result<Filter, MongoError> {
         let root = logical::parse_document(filter)?;
+        Ok(Filter::from_root(root, filter.clone()))
+    }
+
+    /// The filter `{}`, which matches every document.
+    pub fn empty() -> Filter {
+        Filter::from_root(Node::And(Vec::new()), Document::new())
+    }
+
+    fn from_root(root: Node, source: Document) -> Filter {
         let raw = raw::RawNode::compile(&root);
         let needle = raw.as_ref().and_then(raw::RawNode::needle);
-        Ok(Filter {
+        Filter {
             needle: needle.map(|n| memchr::memmem::Finder::new(&n).into_owned()),
             raw,
             root,
-            source: filter.clone(),
-        })
+            source,
+        }
     }
 
     pub fn matches(&self, doc: &Document) -> bool {
@@ -77,6 +92,7 @@ impl Filter {
     }
 
     /// Whether scans pre-check records for bytes every match contains.
+    #[cfg(test)]
     pub fn has_needle(&self) -> bool {
         self.needle.is_some()
     }

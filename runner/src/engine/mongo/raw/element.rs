@@ -29,11 +29,7 @@ pub const SYMBOL: u8 = 14;
 
 /// The elements of a document (or array) given its full bytes.
 pub fn elements(doc: &[u8]) -> Elements<'_> {
-    Elements {
-        doc,
-        pos: 4,
-        index: 0,
-    }
+    Elements { doc, pos: 4 }
 }
 
 /// The first element named `key`. Keys are compared before they are
@@ -58,8 +54,6 @@ pub fn find<'a>(doc: &'a [u8], key: &str) -> Option<Element<'a>> {
 pub struct Elements<'a> {
     doc: &'a [u8],
     pos: usize,
-    /// Elements read so far: an array's next key is this number.
-    index: usize,
 }
 
 impl<'a> Iterator for Elements<'a> {
@@ -69,9 +63,8 @@ impl<'a> Iterator for Elements<'a> {
     fn next(&mut self) -> Option<Element<'a>> {
         let kind = *self.doc.get(self.pos)?;
         let rest = self.doc.get(self.pos + 1..)?;
-        let element = element_at(self.doc, self.pos, kind, indexed_key_len(rest, self.index)?)?;
+        let element = element_at(self.doc, self.pos, kind, key_len(rest)?)?;
         self.pos += 2 + element.key.len() + element.value.len();
-        self.index += 1;
         Some(element)
     }
 }
@@ -111,22 +104,6 @@ pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 #[inline(always)]
 fn ends<const N: usize>(s: &[u8]) -> (Option<&[u8; N]>, Option<&[u8; N]>) {
     (s.first_chunk::<N>(), s.last_chunk::<N>())
-}
-
-/// The key length when the key is the element's index, as in every array
-/// (checked: a NUL right after that many non-NUL bytes), else measured.
-#[inline(always)]
-fn indexed_key_len(rest: &[u8], index: usize) -> Option<usize> {
-    let digits = match index {
-        0..=9 => 1,
-        10..=99 => 2,
-        _ => return key_len(rest),
-    };
-    match rest.get(..=digits) {
-        Some([a, 0]) if *a != 0 => Some(1),
-        Some([a, b, 0]) if *a != 0 && *b != 0 => Some(2),
-        _ => key_len(rest),
-    }
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;

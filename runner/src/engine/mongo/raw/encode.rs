@@ -11,11 +11,31 @@ pub fn append_scalar(out: &mut Vec<u8>, name: &str, value: &Bson) -> bool {
     let Some((kind, payload)) = scalar_payload(value) else {
         return false;
     };
+    append_header(out, kind, name);
+    out.extend_from_slice(&payload);
+    true
+}
+
+/// The type byte and name (a C string) that start an element.
+pub fn append_header(out: &mut Vec<u8>, kind: u8, name: &str) {
     out.push(kind);
     out.extend_from_slice(name.as_bytes());
     out.push(0);
-    out.extend_from_slice(&payload);
-    true
+}
+
+/// Reserves a nested document's length prefix, known only at its end.
+pub fn begin_document(out: &mut Vec<u8>) -> usize {
+    out.extend_from_slice(&[0; 4]);
+    out.len() - 4
+}
+
+/// Ends the document begun at `start` (terminator, length prefix).
+pub fn end_document(out: &mut Vec<u8>, start: usize) {
+    out.push(0);
+    let len = (out.len() - start) as i32;
+    if let Some(prefix) = out.get_mut(start..start + 4) {
+        prefix.copy_from_slice(&len.to_le_bytes());
+    }
 }
 
 fn scalar_payload(value: &Bson) -> Option<(u8, Vec<u8>)> {
