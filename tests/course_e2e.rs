@@ -8,7 +8,7 @@ use assert_cmd::Command;
 use kursus::course::catalog::{Course, Lesson};
 use kursus::course::items::items;
 use kursus::course::lesson::Grading;
-use kursus::course::pesan;
+use kursus::pesan;
 use std::path::{Path, PathBuf};
 
 fn repo_root() -> PathBuf {

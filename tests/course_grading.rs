@@ -6,7 +6,8 @@ use kursus::course::grade::{grade, Verdict};
 use kursus::course::lesson::LessonFile;
 use kursus::course::manifest::Manifest;
 use kursus::course::shell_port::{DynamoRequest, Plan, Printed, ShellPort};
-use kursus::course::{pesan, Lesson};
+use kursus::course::Lesson;
+use kursus::pesan;
 use serde_json::Value;
 
 /// A one-collection "shell" with a handful of statements:

@@ -1,7 +1,7 @@
 //! `kursus periksa` through the real binary and shell, on a copy of the fixture course.
 
 use assert_cmd::Command;
-use kursus::course::pesan;
+use kursus::pesan;
 use std::path::Path;
 
 use crate::support::{copy_dir, fixture};

@@ -4,7 +4,8 @@
 //! Layering (each layer only knows the ones below it):
 //! `cli` → `course` → `shell` → (`printer`, `engine`).
 //! Engines know nothing of the shell; the printer knows nothing of engines.
-//! `base64` is a leaf both the shell and the DynamoDB engine use.
+//! `base64` is a leaf both the shell and the DynamoDB engine use; `pesan`, the catalogue of
+//! Indonesian texts, is a leaf every layer above the engines may use.
 
 /// glibc's allocator spends most of a large engine's time consolidating free lists
 /// (a one-workspace Query over a million items was mostly `malloc_consolidate`);
@@ -13,6 +14,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod base64;
+pub mod pesan;
 pub mod cli;
 pub mod course;
 pub mod engine;

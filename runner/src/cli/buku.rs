@@ -1,7 +1,8 @@
 //! `kursus buku [--sajikan]` (alias book): builds the book, optionally serves it.
 
 use crate::course::catalog::{locate_root, Course};
-use crate::course::{book, pesan, serve};
+use crate::course::{book, serve};
+use crate::pesan;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]

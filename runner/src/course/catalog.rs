@@ -4,7 +4,7 @@ use super::dataset::Dataset;
 use super::error::{CourseError, Result};
 use super::lesson::{Exercise, LessonFile};
 use super::manifest::Manifest;
-use super::pesan;
+use crate::pesan;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone)]

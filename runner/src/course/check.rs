@@ -8,7 +8,8 @@ use super::grade::{self, outputs_match, trim_output};
 use super::lesson::Exercise;
 use super::parallel;
 use super::shell_port::{visible_output, ShellFactory, ShellPort};
-use super::{pesan, render};
+use super::render;
+use crate::pesan;
 use std::path::{Path, PathBuf};
 
 /// The outcome of a whole check, as lines to print plus counts.

@@ -3,7 +3,7 @@
 
 use super::error::{CourseError, Result};
 use super::lesson::{DatasetFiles, DynamoFile, MongoFile};
-use super::pesan;
+use crate::pesan;
 use super::shell_port::ShellPort;
 use serde_json::{json, Value};
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! Efficiency rules, judged from the request logs of the learner's own statements.
 
 use super::lesson::Rule;
-use super::pesan;
+use crate::pesan;
 use super::shell_port::{DynamoRequest, Plan};
 
 /// The logs one replay produced.

@@ -2,7 +2,7 @@
 //! on: only the order, how many documents are missing or extra, which field differs.
 
 use super::items::{fields, items};
-use super::pesan;
+use crate::pesan;
 
 /// At most this many field-level remarks, so the diff stays visible.
 const MAX_FIELD_REMARKS: usize = 5;

@@ -10,7 +10,7 @@ use super::error::Result;
 use super::feedback::{explain, same_multiset};
 use super::items::items;
 use super::lesson::{Exercise, Grading};
-use super::pesan;
+use crate::pesan;
 use super::shell_port::{visible_output, ShellFactory, ShellPort};
 
 /// What one replay of a script printed, and the requests it made.

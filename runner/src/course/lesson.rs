@@ -1,7 +1,8 @@
 //! `lessons/<id>/pelajaran.toml`: one lesson, its datasets and its exercises.
 
 use super::error::{CourseError, Result};
-use super::{pesan, toml_file};
+use super::toml_file;
+use crate::pesan;
 use serde::Deserialize;
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! leaving the rest of the author's file, comments included, untouched.
 
 use super::error::{CourseError, Result};
-use super::pesan;
+use crate::pesan;
 use regex::Regex;
 use std::ops::Range;
 use std::path::Path;

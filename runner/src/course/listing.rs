@@ -1,7 +1,7 @@
 //! `kursus daftar` / `.daftar`: lessons and exercises with ✓ and a progress bar.
 
 use super::catalog::Course;
-use super::pesan;
+use crate::pesan;
 use super::progress::Progress;
 
 const BAR_WIDTH: usize = 20;

@@ -16,7 +16,6 @@ pub mod lesson_edit;
 pub mod listing;
 pub mod manifest;
 pub mod parallel;
-pub mod pesan;
 pub mod preprocessor;
 pub mod progress;
 pub mod real_shell;

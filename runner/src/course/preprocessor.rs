@@ -3,7 +3,7 @@
 
 use super::catalog::{Course, ExerciseRef};
 use super::chapter::{self, Fence};
-use super::pesan;
+use crate::pesan;
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::errors::Result;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};

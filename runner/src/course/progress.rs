@@ -3,7 +3,7 @@
 //! never leaves a half-written file behind.
 
 use super::error::{CourseError, Result};
-use super::pesan;
+use crate::pesan;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;

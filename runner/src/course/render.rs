@@ -1,7 +1,7 @@
 //! Turning a verdict into text for the terminal, with a coloured line diff.
 
 use super::grade::Verdict;
-use super::pesan;
+use crate::pesan;
 use similar::{ChangeTag, TextDiff};
 
 const RED: &str = "\x1b[31m";

@@ -5,7 +5,8 @@ use super::catalog::{Course, ExerciseRef};
 use super::error::Result;
 use super::progress::{Progress, ProgressStore};
 use super::shell_port::{ShellFactory, ShellPort};
-use super::{grade, listing, pesan, render};
+use super::{grade, listing, render};
+use crate::pesan;
 
 pub struct Session<F: ShellFactory> {
     course: Course,

@@ -1,7 +1,7 @@
 //! Reading a TOML course file into serde structs with errors that name file and line.
 
 use super::error::{CourseError, Result};
-use super::pesan;
+use crate::pesan;
 use serde::de::DeserializeOwned;
 use std::path::Path;
 

@@ -1,5 +1,6 @@
-//! Every Indonesian text the course shows a learner or an author, in one place so the
-//! wording stays consistent and can be reviewed at once.
+//! The catalogue: every Indonesian text Kursus shows a learner or a lesson author, from
+//! every layer (CLI, course, shell), in one leaf module so the wording stays consistent
+//! and can be reviewed at once. Errors carry data; the words are chosen here.
 
 use std::fmt::Display;
 
