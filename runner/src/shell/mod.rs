@@ -29,6 +29,7 @@ mod errors;
 mod jsutil;
 mod limits;
 pub mod natives;
+mod panics;
 mod prelude;
 pub mod split;
 mod syntax;
@@ -41,6 +42,7 @@ mod api_tests;
 pub use crate::engine::dynamo::RequestRecord as DynamoRequestRecord;
 pub use crate::engine::mongo::PlanRecord;
 pub use engines::{EngineHandle, Engines, Session, SessionHandle};
+pub use panics::{InjectedPanic, PanicTrigger};
 
 /// How a shell session starts.
 #[derive(Debug, Clone, Default)]
@@ -94,6 +96,7 @@ pub struct Shell {
     ctx: Context,
     session: SessionHandle,
     current_db: String,
+    panics: panics::PanicLog,
 }
 
 impl Shell {
@@ -111,6 +114,7 @@ impl Shell {
             ctx,
             session,
             current_db: String::new(),
+            panics: panics::PanicLog::default(),
         };
         if let Err(e) = prelude::install(&mut shell.ctx) {
             // The prelude is ours; a failure is a bug worth seeing at once.
@@ -150,14 +154,11 @@ impl Shell {
     /// Evaluates one complete unit (what the REPL does when Enter completes it).
     pub fn run_unit(&mut self, unit: &str) -> StatementOutput {
         self.session.borrow_mut().out.clear();
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            if split::is_shell_command(unit) {
-                commands::run(self, unit.trim())
-            } else {
-                self.eval_js(unit)
-            }
-        }));
-        let (value_text, is_error, is_undefined) = result.unwrap_or_else(|_| {
+        // The log leaves the shell while the unit runs, which needs all of it.
+        let mut panics = std::mem::take(&mut self.panics);
+        let result = panics.guard(unit, || self.dispatch(unit));
+        self.panics.absorb(panics);
+        let (value_text, is_error, is_undefined) = result.unwrap_or_else(|| {
             (
                 "Error: kesalahan internal shell; sesi tetap berjalan".to_string(),
                 true,
@@ -170,6 +171,14 @@ impl Shell {
             text: format!("{printed}{value_text}"),
             is_error,
             is_undefined,
+        }
+    }
+
+    fn dispatch(&mut self, unit: &str) -> (String, bool, bool) {
+        if split::is_shell_command(unit) {
+            commands::run(self, unit.trim())
+        } else {
+            self.eval_js(unit)
         }
     }
 
@@ -191,6 +200,19 @@ impl Shell {
             }
             Err(err) => (errors::format_thrown(err, unit, &mut self.ctx), true, false),
         }
+    }
+
+    /// Panics caught while running units (each was shown to the learner as an internal
+    /// error and the session went on). Anything above zero is a bug.
+    pub fn caught_panics(&self) -> usize {
+        self.panics.caught()
+    }
+
+    /// Makes every unit for which `trigger` is true panic inside the guard, as a bug in
+    /// the shell would. Only Rust code can set it and the binary never does, so learner
+    /// input cannot reach it: it lets tests prove that they notice a caught panic.
+    pub fn inject_panic(&mut self, trigger: PanicTrigger) {
+        self.panics.set_trigger(trigger);
     }
 
     /// True once `exit`/`quit` ran.
