@@ -8,6 +8,10 @@ mod course_periksa;
 mod course_progress_crash;
 mod engine_mongo;
 mod examples;
+// The fuzz targets' checks, shared with their short proptest runs in `fuzz_props`.
+#[path = "../fuzz/src/lib.rs"]
+mod fuzz_checks;
+mod fuzz_props;
 mod golden_dynamodb;
 mod golden_mongosh;
 mod shell_fuzz;

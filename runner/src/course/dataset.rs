@@ -3,9 +3,10 @@
 
 use super::error::{CourseError, Result};
 use super::lesson::{DatasetFiles, DynamoFile, MongoFile};
-use crate::pesan;
 use super::shell_port::ShellPort;
+use crate::pesan;
 use serde_json::{json, Value};
+use std::fmt::Display;
 use std::path::Path;
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -75,11 +76,7 @@ fn dataset_error(what: &str, cause: impl std::fmt::Display) -> CourseError {
 
 fn read_collection(dir: &Path, file: &MongoFile) -> Result<Collection> {
     let path = dir.join(&file.berkas);
-    let docs = read_json_array(&path)?
-        .into_iter()
-        .enumerate()
-        .map(|(i, v)| extjson_document(&path, i + 1, v))
-        .collect::<Result<_>>()?;
+    let docs = parse_collection(&read_text(&path)?, path.display())?;
     Ok(Collection {
         db: file.db.clone(),
         name: file.koleksi.clone(),
@@ -87,10 +84,19 @@ fn read_collection(dir: &Path, file: &MongoFile) -> Result<Collection> {
     })
 }
 
+/// One collection file's text (an Extended JSON array, relaxed or canonical) to its
+/// documents; `name` is only used in messages.
+pub fn parse_collection(text: &str, name: impl Display) -> Result<Vec<bson::Document>> {
+    parse_json_array(text, &name)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| extjson_document(&name, i + 1, v))
+        .collect()
+}
+
 /// Extended JSON (relaxed or canonical) to a document.
-fn extjson_document(path: &Path, n: usize, value: Value) -> Result<bson::Document> {
-    let bad =
-        |e: &dyn std::fmt::Display| CourseError::Berkas(pesan::extjson_salah(path.display(), n, e));
+fn extjson_document(name: &impl Display, n: usize, value: Value) -> Result<bson::Document> {
+    let bad = |e: &dyn Display| CourseError::Berkas(pesan::extjson_salah(name, n, e));
     match bson::Bson::try_from(value) {
         Ok(bson::Bson::Document(doc)) => Ok(doc),
         Ok(other) => Err(bad(&format!("{:?}", other.element_type()))),
@@ -126,16 +132,26 @@ fn load_table<S: ShellPort + ?Sized>(shell: &mut S, table: &Table) -> Result<()>
     Ok(())
 }
 
+fn read_text(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path)
+        .map_err(|e| CourseError::Berkas(pesan::berkas_tidak_terbaca(path.display(), e)))
+}
+
 fn read_json(path: &Path) -> Result<Value> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CourseError::Berkas(pesan::berkas_tidak_terbaca(path.display(), e)))?;
-    serde_json::from_str(&text)
-        .map_err(|e| CourseError::Berkas(pesan::json_salah(path.display(), e)))
+    parse_json(&read_text(path)?, &path.display())
+}
+
+fn parse_json(text: &str, name: &impl Display) -> Result<Value> {
+    serde_json::from_str(text).map_err(|e| CourseError::Berkas(pesan::json_salah(name, e)))
 }
 
 fn read_json_array(path: &Path) -> Result<Vec<Value>> {
-    match read_json(path)? {
+    parse_json_array(&read_text(path)?, &path.display())
+}
+
+fn parse_json_array(text: &str, name: &impl Display) -> Result<Vec<Value>> {
+    match parse_json(text, name)? {
         Value::Array(items) => Ok(items),
-        _ => Err(CourseError::Berkas(pesan::bukan_array(path.display()))),
+        _ => Err(CourseError::Berkas(pesan::bukan_array(name))),
     }
 }
