@@ -123,11 +123,13 @@ fn failed(e: DynamoError) -> String {
 fn placeholders(expressions: &[&str], request: &mut Map<String, Value>) {
     let mut names = Map::new();
     let mut values = Map::new();
-    for token in expressions.iter().flat_map(|e| tokens(e)) {
+    for token in expressions.iter().copied().flat_map(tokens) {
         if token.starts_with('#') {
-            names.insert(token.clone(), json!(NAMES[pick(&token, NAMES.len())]));
+            let name = NAMES[pick(&token, NAMES.len())];
+            names.insert(token, json!(name));
         } else {
-            values.insert(token.clone(), value_for(&token));
+            let value = value_for(&token);
+            values.insert(token, value);
         }
     }
     if !names.is_empty() {
