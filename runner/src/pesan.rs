@@ -1,6 +1,9 @@
 //! The catalogue: every Indonesian text Kursus shows a learner or a lesson author, from
 //! every layer (CLI, course, shell), in one leaf module so the wording stays consistent
 //! and can be reviewed at once. Errors carry data; the words are chosen here.
+//! This file holds the course's texts; [`shell`] and [`cli`] those of the layers
+//! below and above it. A test (`tests/pesan_katalog.rs`) rejects Indonesian string
+//! literals anywhere else in the crate.
 
 use std::fmt::Display;
 
