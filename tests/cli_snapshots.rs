@@ -58,13 +58,14 @@ impl Workplace {
     }
 }
 
-/// Replaces `path` (also as the canonical path, which may differ through symlinks).
+/// Replaces `path`, and first its canonical form, which may differ through symlinks
+/// and then holds the plain path inside it (`/private/var/…` on macOS).
 fn mask_path(text: &str, path: &Path, label: &str) -> String {
-    let mut out = text.replace(&path.display().to_string(), label);
+    let mut out = text.to_string();
     if let Ok(real) = path.canonicalize() {
         out = out.replace(&real.display().to_string(), label);
     }
-    out
+    out.replace(&path.display().to_string(), label)
 }
 
 /// The backup's name carries the time in seconds; keep its shape only.
