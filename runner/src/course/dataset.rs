@@ -4,7 +4,6 @@
 use super::error::{CourseError, Result};
 use super::lesson::{DatasetFiles, DynamoFile, MongoFile};
 use super::shell_port::ShellPort;
-use crate::pesan;
 use serde_json::{json, Value};
 use std::path::Path;
 
