@@ -8,6 +8,7 @@ use kursus::course::lesson::LessonFile;
 use kursus::engine::dynamo::{DynamoError, Engine};
 use kursus::shell::split;
 use serde_json::{json, Map, Value};
+use std::path::Path;
 
 /// What a check found wrong, if anything.
 pub type Verdict = Result<(), String>;
@@ -311,10 +312,10 @@ fn projected(item: &Value) -> Verdict {
 /// A collection file: every document read survives a trip through canonical Extended
 /// JSON unchanged, and every error names the file.
 pub fn extjson(text: &str) -> Verdict {
-    match parse_collection(text, FILE) {
+    match parse_collection(text, Path::new(FILE)) {
         Ok(docs) => {
             let canonical = canonical(&docs);
-            let again = parse_collection(&canonical, FILE)
+            let again = parse_collection(&canonical, Path::new(FILE))
                 .map_err(|e| format!("canonical form {canonical} does not load: {e}"))?;
             (canonical == self::canonical(&again))
                 .then_some(())

@@ -4,9 +4,7 @@
 use super::error::{CourseError, Result};
 use super::lesson::{DatasetFiles, DynamoFile, MongoFile};
 use super::shell_port::ShellPort;
-use crate::pesan;
 use serde_json::{json, Value};
-use std::fmt::Display;
 use std::path::Path;
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -70,13 +68,16 @@ impl Dataset {
     }
 }
 
-fn dataset_error(what: &str, cause: impl std::fmt::Display) -> CourseError {
-    CourseError::Dataset(pesan::dataset_gagal_dimuat(what, cause))
+fn dataset_error(target: &str, cause: impl std::fmt::Display) -> CourseError {
+    CourseError::Dataset {
+        target: target.to_string(),
+        cause: cause.to_string(),
+    }
 }
 
 fn read_collection(dir: &Path, file: &MongoFile) -> Result<Collection> {
     let path = dir.join(&file.berkas);
-    let docs = parse_collection(&read_text(&path)?, path.display())?;
+    let docs = parse_collection(&read_text(&path)?, &path)?;
     Ok(Collection {
         db: file.db.clone(),
         name: file.koleksi.clone(),
@@ -85,22 +86,30 @@ fn read_collection(dir: &Path, file: &MongoFile) -> Result<Collection> {
 }
 
 /// One collection file's text (an Extended JSON array, relaxed or canonical) to its
-/// documents; `name` is only used in messages.
-pub fn parse_collection(text: &str, name: impl Display) -> Result<Vec<bson::Document>> {
-    parse_json_array(text, &name)?
+/// documents; `path` is only named in errors.
+pub fn parse_collection(text: &str, path: &Path) -> Result<Vec<bson::Document>> {
+    parse_json_array(text, path)?
         .into_iter()
         .enumerate()
-        .map(|(i, v)| extjson_document(&name, i + 1, v))
+        .map(|(i, v)| extjson_document(path, i + 1, v))
         .collect()
 }
 
 /// Extended JSON (relaxed or canonical) to a document.
-fn extjson_document(name: &impl Display, n: usize, value: Value) -> Result<bson::Document> {
-    let bad = |e: &dyn Display| CourseError::Berkas(pesan::extjson_salah(name, n, e));
+fn extjson_document(path: &Path, n: usize, value: Value) -> Result<bson::Document> {
+    let path = path.to_path_buf();
     match bson::Bson::try_from(value) {
         Ok(bson::Bson::Document(doc)) => Ok(doc),
-        Ok(other) => Err(bad(&format!("{:?}", other.element_type()))),
-        Err(e) => Err(bad(&e)),
+        Ok(other) => Err(CourseError::NotDocument {
+            path,
+            index: n,
+            found: other.element_type(),
+        }),
+        Err(cause) => Err(CourseError::ExtJson {
+            path,
+            index: n,
+            cause,
+        }),
     }
 }
 
@@ -133,25 +142,32 @@ fn load_table<S: ShellPort + ?Sized>(shell: &mut S, table: &Table) -> Result<()>
 }
 
 fn read_text(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path)
-        .map_err(|e| CourseError::Berkas(pesan::berkas_tidak_terbaca(path.display(), e)))
+    std::fs::read_to_string(path).map_err(|cause| CourseError::Unreadable {
+        path: path.to_path_buf(),
+        cause,
+    })
 }
 
 fn read_json(path: &Path) -> Result<Value> {
-    parse_json(&read_text(path)?, &path.display())
+    parse_json(&read_text(path)?, path)
 }
 
-fn parse_json(text: &str, name: &impl Display) -> Result<Value> {
-    serde_json::from_str(text).map_err(|e| CourseError::Berkas(pesan::json_salah(name, e)))
+fn parse_json(text: &str, path: &Path) -> Result<Value> {
+    serde_json::from_str(text).map_err(|cause| CourseError::Json {
+        path: path.to_path_buf(),
+        cause,
+    })
 }
 
 fn read_json_array(path: &Path) -> Result<Vec<Value>> {
-    parse_json_array(&read_text(path)?, &path.display())
+    parse_json_array(&read_text(path)?, path)
 }
 
-fn parse_json_array(text: &str, name: &impl Display) -> Result<Vec<Value>> {
-    match parse_json(text, name)? {
+fn parse_json_array(text: &str, path: &Path) -> Result<Vec<Value>> {
+    match parse_json(text, path)? {
         Value::Array(items) => Ok(items),
-        _ => Err(CourseError::Berkas(pesan::bukan_array(name))),
+        _ => Err(CourseError::NotArray {
+            path: path.to_path_buf(),
+        }),
     }
 }
