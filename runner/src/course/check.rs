@@ -7,8 +7,8 @@ use super::error::{CourseError, Result};
 use super::grade::{self, outputs_match, trim_output};
 use super::lesson::Exercise;
 use super::parallel;
-use super::shell_port::{visible_output, ShellFactory, ShellPort};
 use super::render;
+use super::shell_port::{visible_output, ShellFactory, ShellPort};
 use crate::pesan;
 use std::path::{Path, PathBuf};
 

@@ -3,8 +3,8 @@
 
 use super::error::{CourseError, Result};
 use super::lesson::{DatasetFiles, DynamoFile, MongoFile};
-use crate::pesan;
 use super::shell_port::ShellPort;
+use crate::pesan;
 use serde_json::{json, Value};
 use std::path::Path;
 
