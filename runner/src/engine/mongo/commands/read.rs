@@ -117,7 +117,7 @@ pub(crate) fn explain(
         verbosity.as_str(),
         "queryPlanner" | "executionStats" | "allPlansExecution"
     ) {
-        return Err(MongoError::failed_to_parse(format!("verbosity string must be one of {{'queryPlanner', 'executionStats', 'allPlansExecution'}}")));
+        return Err(MongoError::failed_to_parse("verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}"));
     }
     match inner.keys().next().map(String::as_str) {
         Some("find") => explain_find(engine, db, inner, &verbosity),
