@@ -91,8 +91,13 @@ mod tests {
 
     #[test]
     fn named_codes_keep_the_server_names() {
-        let names = [(2, "BadValue"), (15, "Overflow"), (48, "NamespaceExists")];
-        for (code, name) in names.into_iter().chain([(241, "ConversionFailure")]) {
+        let names = [
+            (2, "BadValue"),
+            (15, "Overflow"),
+            (48, "NamespaceExists"),
+            (241, "ConversionFailure"),
+        ];
+        for (code, name) in names {
             assert_eq!(MongoError::new(code, "m").code_name, name, "{code}");
         }
         assert_eq!(MongoError::duplicate_key("m").code_name, "DuplicateKey");
