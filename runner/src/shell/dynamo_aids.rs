@@ -7,6 +7,7 @@ use serde_json::{json, Map, Value};
 use crate::base64;
 use crate::engine::dynamo::types::{AttrValue, Item};
 use crate::engine::dynamo::{Collection, Engine, RequestRecord, TableView};
+use crate::pesan::shell as pesan;
 
 /// `ddb.koleksi(TableName[, pk])`: item collections grouped by partition key,
 /// each ordered by sort key, with the other attribute names of every item.
@@ -17,7 +18,7 @@ pub(crate) fn koleksi(
 ) -> Result<String, String> {
     let table = engine
         .table(table_name)
-        .ok_or_else(|| format!("Tabel {table_name} tidak ditemukan"))?;
+        .ok_or_else(|| pesan::tabel_tidak_ditemukan(table_name))?;
     let mut out = header(table);
     let mut shown = 0;
     for group in table.collections() {
@@ -28,27 +29,16 @@ pub(crate) fn koleksi(
         out.push_str(&collection(table, &group));
     }
     if shown == 0 {
-        let which = pk
-            .map(|p| format!(" dengan {} = {p}", table.partition_key()))
-            .unwrap_or_default();
-        out.push_str(&format!("(tidak ada item{which})\n"));
+        let filter = pk.map(|p| (table.partition_key(), p));
+        out.push_str(&pesan::tanpa_item(filter));
+        out.push('\n');
     }
     Ok(out.trim_end().to_string())
 }
 
 fn header(table: TableView) -> String {
-    match table.sort_key() {
-        Some(r) => format!(
-            "Tabel {}: partition key {}, sort key {r}\n",
-            table.name(),
-            table.partition_key()
-        ),
-        None => format!(
-            "Tabel {}: partition key {}\n",
-            table.name(),
-            table.partition_key()
-        ),
-    }
+    let title = pesan::kepala_tabel(table.name(), table.partition_key(), table.sort_key());
+    format!("{title}\n")
 }
 
 /// A key value as the learner typed it (base64 for binary keys).
@@ -62,12 +52,12 @@ fn key_text(key: &AttrValue) -> String {
 }
 
 fn collection(table: TableView, group: &Collection) -> String {
-    let mut out = format!(
-        "{} = {} ({} item)\n",
+    let title = pesan::koleksi_item(
         table.partition_key(),
-        key_text(&group.partition),
-        group.items.len()
+        &key_text(&group.partition),
+        group.items.len(),
     );
+    let mut out = format!("{title}\n");
     let sort_texts: Vec<String> = group.items.iter().map(|i| sort_text(table, i)).collect();
     let width = sort_texts
         .iter()
@@ -97,16 +87,7 @@ fn sort_text(table: TableView, item: &Item) -> String {
 
 /// `ddb.riwayat()`: one row per request with Count, ScannedCount and units.
 pub(crate) fn riwayat<'a>(log: impl Iterator<Item = &'a (usize, RequestRecord)>) -> String {
-    let header = [
-        "#",
-        "operasi",
-        "tabel",
-        "indeks",
-        "Count",
-        "ScannedCount",
-        "RCU",
-        "WCU",
-    ];
+    let header = pesan::KOLOM_RIWAYAT;
     let rows: Vec<[String; 8]> = log.map(|(n, r)| row(*n, r)).collect();
     let widths: Vec<usize> = (0..8)
         .map(|c| {
@@ -197,9 +178,7 @@ fn part(name: &str, v: &Value) -> Result<KeyPart, String> {
         return Ok(KeyPart::Eq(v.clone()));
     };
     let Some((op, arg)) = obj.iter().next().filter(|_| obj.len() == 1) else {
-        return Err(format!(
-            "{name}: tulis satu kondisi, misalnya {{ beginsWith: 'PROJ#' }}"
-        ));
+        return Err(pesan::satu_kondisi(name));
     };
     let cmp = |sym| Ok(KeyPart::Cmp(sym, arg.clone()));
     match op.as_str() {
@@ -211,11 +190,9 @@ fn part(name: &str, v: &Value) -> Result<KeyPart, String> {
         "gte" => cmp(">="),
         "between" => match arg.as_array().map(Vec::as_slice) {
             Some([lo, hi]) => Ok(KeyPart::Between(lo.clone(), hi.clone())),
-            _ => Err(format!("{name}: between butuh dua nilai, misalnya {{ between: ['a', 'b'] }}")),
+            _ => Err(pesan::between_dua_nilai(name)),
         },
-        other => Err(format!(
-            "{name}: kondisi '{other}' tidak dikenal; pakai eq, lt, lte, gt, gte, between, atau beginsWith"
-        )),
+        other => Err(pesan::kondisi_tidak_dikenal(name, other)),
     }
 }
 
