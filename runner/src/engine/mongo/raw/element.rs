@@ -199,7 +199,7 @@ impl<'a> Element<'a> {
     }
 
     /// The value as the `bson` crate reads it (looked up again in the parent).
-    pub fn to_ref(&self) -> Option<RawBsonRef<'a>> {
+    pub fn to_ref(self) -> Option<RawBsonRef<'a>> {
         let parent = RawDocument::from_bytes(self.parent).ok()?;
         let key = std::str::from_utf8(self.key).ok()?;
         parent.get(key).ok().flatten()
