@@ -21,7 +21,7 @@ const STACK_SIZE: usize = 1024 * 1024;
 /// V8's longest string on 64-bit targets, in UTF-16 code units (2^29 - 24).
 const MAX_STRING_LENGTH: f64 = 536_870_888.0;
 
-pub fn apply(ctx: &mut Context) {
+pub(crate) fn apply(ctx: &mut Context) {
     let limits = ctx.runtime_limits_mut();
     limits.set_loop_iteration_limit(LOOP_ITERATIONS);
     limits.set_recursion_limit(RECURSION);
