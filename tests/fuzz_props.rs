@@ -239,10 +239,13 @@ proptest! {
     }
 }
 
+/// A fuzz target's name and the check it runs on each input.
+type Target = (&'static str, fn(&str) -> Verdict);
+
 /// The seeds are real input (the course's files, the golden requests): all pass.
 #[test]
 fn every_seed_passes_its_check() {
-    let targets: [(&str, fn(&str) -> Verdict); 7] = [
+    let targets: [Target; 7] = [
         ("splitter", checks::splitter),
         ("dynamo_condition", checks::dynamo_condition),
         ("dynamo_key_condition", checks::dynamo_key_condition),
