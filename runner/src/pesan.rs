@@ -301,3 +301,19 @@ pub fn buku_selesai(folder: impl Display) -> String {
 pub fn buku_disajikan(alamat: impl Display) -> String {
     format!("Buku disajikan di http://{alamat}/ (Ctrl-C untuk berhenti)")
 }
+
+/// The body of the book server's 404 page.
+pub const HALAMAN_TIDAK_ADA: &str = "Halaman ini tidak ada di buku.";
+
+// ---- the servers (`kursus buku --sajikan`, and the endpoints after it) ------------------
+
+pub const SERVER_TANPA_RUNTIME: &str = "runtime server tidak dapat dimulai";
+
+pub fn alamat_tidak_bisa_dipakai(alamat: impl Display) -> String {
+    format!("tidak dapat mendengarkan di {alamat}")
+}
+
+pub const SINYAL_TIDAK_TERPASANG: &str =
+    "penangkap Ctrl-C dan SIGTERM tidak dapat dipasang, jadi server tidak dapat berhenti dengan rapi";
+
+pub const SERVER_BERHENTI_MENDADAK: &str = "server berhenti sebelum diminta";

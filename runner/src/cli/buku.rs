@@ -1,8 +1,10 @@
 //! `kursus buku [--sajikan]` (alias book): builds the book, optionally serves it.
 
+use crate::course::book;
 use crate::course::catalog::{locate_root, Course};
-use crate::course::{book, serve};
 use crate::pesan;
+use crate::server::{self, Server};
+use std::path::Path;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]
@@ -20,9 +22,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let html = book::build(course)?;
     println!("{}", pesan::buku_selesai(html.display()));
     if args.sajikan {
-        let listener = serve::bind(args.port)?;
-        println!("{}", pesan::buku_disajikan(listener.local_addr()?));
-        serve::serve(listener, &html);
+        serve(&html, args.port)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Serves the built book on loopback until Ctrl-C or SIGTERM.
+fn serve(html: &Path, port: u16) -> anyhow::Result<()> {
+    let mut server = Server::new()?;
+    let endpoint = server.bind(server::loopback(port))?;
+    println!("{}", pesan::buku_disajikan(endpoint.addr()));
+    server.serve_http(endpoint, server::files(html, pesan::HALAMAN_TIDAK_ADA));
+    server.run()?;
+    Ok(())
 }
