@@ -2,6 +2,8 @@
 
 mod book_periksa;
 mod book_serve;
+mod cli_exit;
+mod cli_snapshots;
 mod course_book;
 mod course_e2e;
 mod course_grading;
@@ -11,6 +13,7 @@ mod engine_mongo;
 mod examples;
 mod golden_dynamodb;
 mod golden_mongosh;
+mod pesan_katalog;
 mod shell_fuzz;
 mod shell_js;
 mod support;

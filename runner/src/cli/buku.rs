@@ -1,11 +1,11 @@
 //! `kursus buku [--sajikan]` (alias book): builds the book, optionally serves it.
 
+use super::exit::Status;
 use crate::course::book;
 use crate::course::catalog::{locate_root, Course};
 use crate::pesan;
 use crate::server::{self, Server};
 use std::path::Path;
-use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
@@ -17,14 +17,14 @@ pub struct Args {
     pub port: u16,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     let course = Course::load(&locate_root()?)?;
     let html = book::build(course)?;
     println!("{}", pesan::buku_selesai(html.display()));
     if args.sajikan {
         serve(&html, args.port)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Success)
 }
 
 /// Serves the built book on loopback until Ctrl-C or SIGTERM.

@@ -1,8 +1,8 @@
 //! Efficiency rules, judged from the request logs of the learner's own statements.
 
 use super::lesson::Rule;
-use crate::pesan;
 use super::shell_port::{DynamoRequest, Plan};
+use crate::pesan;
 
 /// The logs one replay produced.
 #[derive(Debug, Clone, Default, PartialEq)]

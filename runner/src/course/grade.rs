@@ -10,8 +10,8 @@ use super::error::Result;
 use super::feedback::{explain, same_multiset};
 use super::items::items;
 use super::lesson::{Exercise, Grading};
-use crate::pesan;
 use super::shell_port::{visible_output, ShellFactory, ShellPort};
+use crate::pesan;
 
 /// What one replay of a script printed, and the requests it made.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -2,7 +2,6 @@
 
 use super::error::{CourseError, Result};
 use super::toml_file;
-use crate::pesan;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -118,14 +117,16 @@ impl LessonFile {
     fn validate(&self, name: &str, expected_id: &str) -> Result<()> {
         toml_file::check_version(name, self.format_version, FORMAT_VERSION)?;
         if self.id != expected_id {
-            return Err(CourseError::Berkas(pesan::id_pelajaran_beda(
-                name,
-                &self.id,
-                expected_id,
-            )));
+            return Err(CourseError::LessonIdMismatch {
+                file: name.into(),
+                id: self.id.clone(),
+                folder: expected_id.to_string(),
+            });
         }
-        parse_seed(&self.objectid)
-            .ok_or_else(|| CourseError::Berkas(pesan::objectid_salah(name, &self.objectid)))?;
+        parse_seed(&self.objectid).ok_or_else(|| CourseError::BadObjectId {
+            file: name.into(),
+            hex: self.objectid.clone(),
+        })?;
         self.latihan.iter().try_for_each(|ex| ex.validate(name))
     }
 
@@ -139,9 +140,10 @@ impl Exercise {
     fn validate(&self, name: &str) -> Result<()> {
         let needs_status = self.penilaian == Grading::Status;
         if needs_status && self.status.as_deref().is_none_or(|s| s.trim().is_empty()) {
-            return Err(CourseError::Berkas(pesan::status_tanpa_skrip(
-                name, &self.id,
-            )));
+            return Err(CourseError::StatusWithoutScript {
+                file: name.into(),
+                exercise: self.id.clone(),
+            });
         }
         Ok(())
     }

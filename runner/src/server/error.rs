@@ -3,7 +3,7 @@
 
 use std::net::SocketAddr;
 
-use crate::pesan;
+use crate::pesan::server as pesan;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
