@@ -44,7 +44,9 @@ mod tests {
             let body = to_bytes(response.into_body(), 1 << 20).await.unwrap();
             Answer {
                 status,
-                kind: kind.map_or(String::new(), |k| k.to_str().unwrap().to_string()),
+                kind: kind
+                    .map(|k| k.to_str().unwrap().to_string())
+                    .unwrap_or_default(),
                 body: String::from_utf8_lossy(&body).into_owned(),
             }
         })
