@@ -20,6 +20,6 @@ pub mod cli;
 pub mod course;
 pub mod engine;
 pub mod pesan;
-pub mod printer;
+pub(crate) mod printer;
 pub mod server;
 pub mod shell;
