@@ -1,6 +1,7 @@
 //! The end-to-end suites, each a module, in one test binary (see runner/Cargo.toml).
 
 mod book_periksa;
+mod book_serve;
 mod cli_exit;
 mod cli_snapshots;
 mod course_book;

@@ -21,7 +21,6 @@ pub mod progress;
 pub mod real_shell;
 pub mod render;
 pub mod repl_loop;
-pub mod serve;
 pub mod session;
 pub mod shell_port;
 mod toml_file;
