@@ -314,15 +314,8 @@ fn source_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// Files left to the change that replaces them: the hand-written book server goes, and
-/// its one text moves into the catalogue with its successor.
-const BEING_REPLACED: [&str; 1] = ["course/serve.rs"];
-
 /// The catalogue itself and test-only files are not scanned.
 fn scanned(relative: &Path) -> bool {
-    if BEING_REPLACED.iter().any(|f| relative == Path::new(f)) {
-        return false;
-    }
     let catalogue = relative.starts_with("pesan.rs") || relative.starts_with("pesan");
     let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let test_file = name == "tests.rs" || name.ends_with("_tests.rs");
