@@ -69,7 +69,7 @@ pub fn is_literal(source: &str) -> bool {
         return false;
     };
     let bare = words.replace_all(&code, " ");
-    !bare.contains(|c: char| c.is_alphabetic() || "_$()=<>!?&|*/%`;".contains(c))
+    !bare.contains(|c: char| c.is_alphabetic() || "_$=<>!?&|*/%`;".contains(c))
 }
 
 fn printed_argument(text: &str) -> Option<&str> {
@@ -182,6 +182,7 @@ mod tests {
         assert!(is_literal("print(\"mataKuliahId_1\")"));
         assert!(is_literal("20"));
         assert!(is_literal("[ { nama: 'Ani', nim: '1' }, { n: -2.5e3 } ];"));
+        assert!(is_literal("({ Count: 3, ScannedCount: 5 })"));
         assert!(!is_literal("db.mahasiswa.find()"));
         assert!(!is_literal("print(x)"));
         assert!(!is_literal("`${db.a.countDocuments()}`"));

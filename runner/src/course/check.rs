@@ -322,7 +322,10 @@ fn starts_solved<F: ShellFactory>(
         return Ok(false);
     }
     let untouched = replay::run(factory, lesson, &lesson.utama, exercise, &[])?;
-    Ok(untouched.state.difference(&reference.utama.state).is_none())
+    Ok(untouched
+        .state
+        .difference(&reference.utama.state, exercise.urutan_field)
+        .is_none())
 }
 
 /// Where order is graded, the reference solution without its sort must fail.

@@ -47,12 +47,13 @@ impl State {
         State { parts }
     }
 
-    /// The first difference from `want`, as a remark naming document and field.
-    pub fn difference(&self, want: &State) -> Option<String> {
+    /// The first difference from `want`, as a remark naming document and field;
+    /// the order of fields only counts when `field_order` is asked.
+    pub fn difference(&self, want: &State, field_order: bool) -> Option<String> {
         want.parts
             .iter()
             .zip(&self.parts)
-            .find_map(|(w, g)| part_difference(w, g))
+            .find_map(|(w, g)| part_difference(w, g, field_order))
     }
 }
 
@@ -213,7 +214,7 @@ fn collect_ids(value: &Bson, ids: &mut HashSet<ObjectId>) {
     }
 }
 
-fn part_difference(want: &Part, got: &Part) -> Option<String> {
+fn part_difference(want: &Part, got: &Part, field_order: bool) -> Option<String> {
     let label = pesan::bagian_keadaan(&want.name, want.is_table);
     let missing = want
         .records
@@ -234,7 +235,8 @@ fn part_difference(want: &Part, got: &Part) -> Option<String> {
         .iter()
         .zip(&got.records)
         .find_map(|((id, w), (_, g))| {
-            value_difference("", w, g, !want.is_table).map(|d| d.describe(&label, id))
+            value_difference("", w, g, field_order && !want.is_table)
+                .map(|d| d.describe(&label, id))
         });
     changed.or_else(|| index_difference(&label, &want.indexes, &got.indexes))
 }
@@ -270,7 +272,7 @@ impl Difference {
 fn value_difference(path: &str, want: &Bson, got: &Bson, ordered: bool) -> Option<Difference> {
     match (want, got) {
         (Bson::Document(w), Bson::Document(g)) => document_difference(path, w, g, ordered),
-        (Bson::Array(w), Bson::Array(g)) if w.len() == g.len() => {
+        (Bson::Array(w), Bson::Array(g)) if w.len() == g.len() && has_documents(w) => {
             w.iter().zip(g).enumerate().find_map(|(i, (w, g))| {
                 value_difference(&join(path, &i.to_string()), w, g, ordered)
             })
@@ -282,6 +284,11 @@ fn value_difference(path: &str, want: &Bson, got: &Bson, ordered: bool) -> Optio
             shown(got),
         )),
     }
+}
+
+/// Arrays of documents are compared element by element; others as a whole value.
+fn has_documents(items: &[Bson]) -> bool {
+    items.iter().any(|i| matches!(i, Bson::Document(_)))
 }
 
 fn document_difference(
