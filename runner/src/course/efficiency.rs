@@ -6,9 +6,8 @@ use super::answer::short;
 use super::lesson::{IndexKey, Rule};
 use super::replay::{Run, Step};
 use super::shell_port::{DynamoRequest, Plan};
-use super::state::shown;
+use super::state::key_pattern;
 use crate::pesan;
-use bson::Bson;
 
 /// The statements whose requests count; `graded` is `None` when only the state is
 /// graded, and then every statement's work counts (writes are never looking around).
@@ -107,7 +106,7 @@ fn index_violation<'a>(key: &IndexKey, work: &[&'a Step], run: &Run) -> Found<'a
     if let Some((step, plan)) = plans(work).find(|(_, p)| p.stage == "COLLSCAN") {
         return Some((pesan::efisiensi_collscan(&plan.ns), Some(step)));
     }
-    let wanted = shown(&Bson::Document(key.0.clone()));
+    let wanted = key_pattern(&key.0);
     let Some((_, through)) = plans(work).find(|(_, p)| uses(p, key)) else {
         let last = plans(work).last();
         let used = last
@@ -136,7 +135,7 @@ fn index_violation<'a>(key: &IndexKey, work: &[&'a Step], run: &Run) -> Found<'a
 
 fn plan_label(plan: &Plan) -> String {
     match &plan.index_key {
-        Some(key) => format!("{} {}", plan.stage, shown(&Bson::Document(key.clone()))),
+        Some(key) => format!("{} {}", plan.stage, key_pattern(key)),
         None => plan.stage.clone(),
     }
 }

@@ -63,7 +63,7 @@ impl Reference {
         lesson: &Lesson,
         exercise: &Exercise,
     ) -> Result<Reference> {
-        let entries = entries(lesson, &exercise.solusi);
+        let entries = entries(&exercise.solusi);
         let on_main = replay::run(factory, lesson, &lesson.utama, exercise, &entries)?;
         let on_variant = replay::run(factory, lesson, &lesson.varian, exercise, &entries)?;
         let keluaran = trim_output(&exercise.keluaran);
@@ -95,8 +95,8 @@ fn target(output: Option<String>, run: &Run, graded: Option<usize>) -> Target {
 }
 
 /// The answer's entries from a script typed into the REPL.
-pub fn entries(lesson: &Lesson, script: &str) -> Vec<String> {
-    answer::entries_of_script(script, lesson.utama.default_db())
+pub fn entries(script: &str) -> Vec<String> {
+    answer::entries_of_script(script)
 }
 
 /// Trailing newlines never matter (TOML multi-line strings usually end with one).
@@ -112,13 +112,7 @@ pub fn grade<F: ShellFactory>(
     answer: &str,
 ) -> Result<Verdict> {
     let reference = Reference::build(factory, lesson, exercise)?;
-    grade_entries(
-        factory,
-        lesson,
-        exercise,
-        &reference,
-        &entries(lesson, answer),
-    )
+    grade_entries(factory, lesson, exercise, &reference, &entries(answer))
 }
 
 /// Grades the answer's entries against an already built reference; the variant is

@@ -97,7 +97,24 @@ fn collection_part<S: ShellPort + ?Sized>(
 
 fn identity_of(doc: &Bson) -> String {
     let id = doc.as_document().and_then(|d| d.get("_id")).cloned();
-    shown(&id.unwrap_or(Bson::Null))
+    format!("{{ _id: {} }}", scalar(&id.unwrap_or(Bson::Null)))
+}
+
+/// An index key pattern as a learner writes it: `{ mahasiswaId: 1, mataKuliahId: 1 }`.
+pub fn key_pattern(key: &Document) -> String {
+    let fields: Vec<String> = key
+        .iter()
+        .map(|(k, v)| format!("{k}: {}", scalar(v)))
+        .collect();
+    format!("{{ {} }}", fields.join(", "))
+}
+
+/// Strings quoted as mongosh prints them, other values as Extended JSON.
+fn scalar(value: &Bson) -> String {
+    match value {
+        Bson::String(s) => format!("'{s}'"),
+        other => shown(other),
+    }
 }
 
 /// An index by key pattern and options: its name is the learner's choice.
@@ -118,11 +135,10 @@ fn table_part<S: ShellPort + ?Sized>(shell: &mut S, name: &str, table: &Table) -
     let mut records: Vec<(String, Bson)> = scan_all(shell, name)
         .into_iter()
         .map(|item| {
-            let identity = keys
-                .iter()
-                .map(|k| item.get(k).map(Value::to_string).unwrap_or_default());
-            let identity = identity.collect::<Vec<_>>().join(" ");
-            (identity, Bson::try_from(item).unwrap_or(Bson::Null))
+            (
+                item_identity(&keys, &item),
+                Bson::try_from(item).unwrap_or(Bson::Null),
+            )
         })
         .collect();
     records.sort_by(|a, b| a.0.cmp(&b.0));
@@ -132,6 +148,21 @@ fn table_part<S: ShellPort + ?Sized>(shell: &mut S, name: &str, table: &Table) -
         records,
         indexes: Vec::new(),
     }
+}
+
+/// `{ EntityRef: 'WS#acme', Detail: 'META' }`: the key attributes' plain values.
+fn item_identity(keys: &[String], item: &Value) -> String {
+    let fields: Vec<String> = keys
+        .iter()
+        .map(|k| {
+            let typed = item.get(k).and_then(Value::as_object);
+            let plain = typed
+                .and_then(|t| t.values().next())
+                .and_then(Value::as_str);
+            format!("{k}: '{}'", plain.unwrap_or_default())
+        })
+        .collect();
+    format!("{{ {} }}", fields.join(", "))
 }
 
 fn key_attributes(table: &Table) -> Vec<String> {
@@ -220,15 +251,16 @@ fn part_difference(want: &Part, got: &Part, field_order: bool) -> Option<String>
         .records
         .iter()
         .find(|(id, _)| !got.records.iter().any(|(g, _)| g == id));
+    let named = |id: &str| pesan::rekaman(want.is_table, id);
     if let Some((id, _)) = missing {
-        return Some(pesan::keadaan_dokumen_hilang(&label, id));
+        return Some(pesan::keadaan_dokumen_hilang(&label, &named(id)));
     }
     let extra = got
         .records
         .iter()
         .find(|(id, _)| !want.records.iter().any(|(w, _)| w == id));
     if let Some((id, _)) = extra {
-        return Some(pesan::keadaan_dokumen_lebih(&label, id));
+        return Some(pesan::keadaan_dokumen_lebih(&label, &named(id)));
     }
     let changed = want
         .records
@@ -236,7 +268,7 @@ fn part_difference(want: &Part, got: &Part, field_order: bool) -> Option<String>
         .zip(&got.records)
         .find_map(|((id, w), (_, g))| {
             value_difference("", w, g, field_order && !want.is_table)
-                .map(|d| d.describe(&label, id))
+                .map(|d| d.describe(&label, &named(id)))
         });
     changed.or_else(|| index_difference(&label, &want.indexes, &got.indexes))
 }
