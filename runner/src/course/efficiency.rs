@@ -64,8 +64,8 @@ fn violation<'a>(rule: &Rule, work: &[&'a Step], run: &Run, expected: Expected) 
             first.map(|s| (pesan::efisiensi_scan(scans.len()), Some(s)))
         }
         Rule::BacaSeperlunya { lebih } => reads_violation(*lebih, work, expected),
-        Rule::SatuPerintah => count_violation(work, is_read_command, pesan::efisiensi_perintah),
-        Rule::SatuPembaruan => count_violation(work, is_write, pesan::efisiensi_pembaruan),
+        Rule::SatuPerintah => count_violation(work, read_commands, pesan::efisiensi_perintah),
+        Rule::SatuPembaruan => count_violation(work, writes, pesan::efisiensi_pembaruan),
         Rule::MaksRcu { nilai } => {
             let used: f64 = requests(work).map(|(_, r)| r.consumed_rcu).sum();
             let heaviest = heaviest(work, |s| {
@@ -175,7 +175,7 @@ fn reads_violation<'a>(more: u64, work: &[&'a Step], expected: Expected) -> Foun
     })
 }
 
-fn is_read_command(step: &Step) -> usize {
+fn read_commands(step: &Step) -> usize {
     let mongo = step
         .requests
         .commands
@@ -184,7 +184,7 @@ fn is_read_command(step: &Step) -> usize {
     mongo.count()
 }
 
-fn is_write(step: &Step) -> usize {
+fn writes(step: &Step) -> usize {
     let mongo = step.requests.commands.iter().filter(|c| {
         matches!(
             c.name.as_str(),

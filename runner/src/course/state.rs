@@ -84,7 +84,7 @@ fn collection_part<S: ShellPort + ?Sized>(
         .map(|doc| ids.normalise(Bson::Document(doc)))
         .map(|doc| (identity_of(&doc), doc))
         .collect();
-    records.sort_by(|a, b| a.0.cmp(&b.0));
+    records.sort_by(|(a, _), (b, _)| a.cmp(b));
     let mut indexes: Vec<String> = found.indexes.into_iter().map(index_description).collect();
     indexes.sort();
     Part {
@@ -141,7 +141,7 @@ fn table_part<S: ShellPort + ?Sized>(shell: &mut S, name: &str, table: &Table) -
             )
         })
         .collect();
-    records.sort_by(|a, b| a.0.cmp(&b.0));
+    records.sort_by(|(a, _), (b, _)| a.cmp(b));
     Part {
         name: name.to_string(),
         is_table: true,
