@@ -6,13 +6,14 @@ use boa_engine::{js_string, Context, JsError, JsObject, JsValue, Source};
 use super::convert::{is_error, to_value};
 use super::jsutil::get_str;
 use super::v8_messages;
+use crate::pesan::shell as pesan;
 use crate::printer::{format_error, format_top_level, ErrorInfo, Options, Value};
 
 /// How many nested `cause`s are followed (a cause chain may be circular).
 const MAX_CAUSES: usize = 8;
 
 /// The full text for an error thrown by a unit (without the trailing newline).
-pub fn format_thrown(err: JsError, source: &str, ctx: &mut Context) -> String {
+pub(crate) fn format_thrown(err: JsError, source: &str, ctx: &mut Context) -> String {
     if let Some(engine) = err.as_engine() {
         return limit_message(&engine.to_string());
     }
@@ -28,7 +29,7 @@ pub fn format_thrown(err: JsError, source: &str, ctx: &mut Context) -> String {
 }
 
 /// An error of our own making (`name: message`), framed as the REPL frames it.
-pub fn format_plain(name: &str, message: String) -> String {
+pub(crate) fn format_plain(name: &str, message: String) -> String {
     format_error(&plain_error(name, message))
 }
 
@@ -44,9 +45,9 @@ fn limit_message(engine_text: &str) -> String {
     let (name, message) = if engine_text.contains("recursive") || engine_text.contains("stack") {
         ("RangeError", "Maximum call stack size exceeded".to_string())
     } else if engine_text.contains("loop") {
-        ("Error", "eksekusi dihentikan: perulangan melebihi batas (perulangan tanpa akhir?); data sesi tetap utuh".to_string())
+        ("Error", pesan::PERULANGAN_DIHENTIKAN.to_string())
     } else {
-        ("Error", format!("eksekusi dihentikan: {engine_text}"))
+        ("Error", pesan::eksekusi_dihentikan(engine_text))
     };
     format_plain(name, message)
 }
@@ -104,7 +105,7 @@ fn cause(obj: &JsObject, source: &str, causes: usize, ctx: &mut Context) -> Opti
 }
 
 /// A parse failure as Babel reports it inside mongosh: message, position, code frame.
-pub fn syntax_error_text(message: &str, line: usize, column: usize, source: &str) -> String {
+pub(crate) fn syntax_error_text(message: &str, line: usize, column: usize, source: &str) -> String {
     let frame = code_frame(source, line, column);
     format_plain(
         "SyntaxError",
@@ -113,7 +114,7 @@ pub fn syntax_error_text(message: &str, line: usize, column: usize, source: &str
 }
 
 /// Babel's code frame: two lines above, three below, `>` and `^` at the error.
-pub fn code_frame(source: &str, line: usize, column: usize) -> String {
+pub(crate) fn code_frame(source: &str, line: usize, column: usize) -> String {
     let text = format!("{source}\n");
     let lines: Vec<&str> = text.split('\n').collect();
     let start = line.saturating_sub(3);
@@ -144,7 +145,7 @@ pub fn code_frame(source: &str, line: usize, column: usize) -> String {
 }
 
 /// Evaluates a probe expression used to explain an error; never throws.
-pub fn probe(expr: &str, ctx: &mut Context) -> Option<JsValue> {
+pub(crate) fn probe(expr: &str, ctx: &mut Context) -> Option<JsValue> {
     ctx.eval(Source::from_bytes(expr)).ok()
 }
 
