@@ -162,6 +162,7 @@ fn a_variant_that_cannot_catch_a_missing_sort_fails() {
         out.contains(&pesan::tanpa_sort_lulus("mini/semua-nama")),
         "{out}"
     );
+}
 
 /// `--perbarui` edits `[[latihan]]` tables; an exercise written another way (here an
 /// inline table) cannot be rewritten, and that must fail loudly instead of being skipped.
