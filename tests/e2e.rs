@@ -1,6 +1,7 @@
 //! The end-to-end suites, each a module, in one test binary (see runner/Cargo.toml).
 
 mod book_periksa;
+mod book_serve;
 mod cli_exit;
 mod cli_snapshots;
 mod course_book;
@@ -10,6 +11,10 @@ mod course_periksa;
 mod course_progress_crash;
 mod engine_mongo;
 mod examples;
+// The fuzz targets' checks, shared with their short proptest runs in `fuzz_props`.
+#[path = "../fuzz/src/lib.rs"]
+mod fuzz_checks;
+mod fuzz_props;
 mod golden_dynamodb;
 mod golden_mongosh;
 mod pesan_katalog;

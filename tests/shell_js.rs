@@ -55,6 +55,53 @@ fn endless_loop_ends_and_session_survives() {
     assert_eq!(sh.run_script("db.m.countDocuments()"), "1\n");
 }
 
+fn too_large(size: usize) -> String {
+    format!(
+        "MongoServerError[BSONObjectTooLarge]: object to insert too large. \
+         size in bytes: {size}, max size: 16777216\n"
+    )
+}
+
+/// A long built-in call is no endless loop: both 17 MB strings reach the server's limit.
+#[test]
+fn both_17_mb_strings_get_bson_object_too_large() {
+    let mut sh = shell();
+    // The document's own bytes: 17 for the `_id`, 8 for `s`'s framing, 5 for the document.
+    let direct = sh.run_script("db.x.insertOne({ s: 'x'.repeat(17e6) })");
+    assert_eq!(direct, too_large(17_000_000 + 30));
+    let built = sh.run_script("const m = 'x'.repeat(1 << 20)\ndb.x.insertOne({ s: m.repeat(17) })");
+    assert_eq!(built, format!("\n{}", too_large(17 * (1 << 20) + 30)));
+    assert_eq!(sh.run_script("db.x.countDocuments()"), "0\n");
+}
+
+#[test]
+fn loops_with_work_inside_are_still_stopped() {
+    let mut sh = shell();
+    let empty = sh.run_script("while (true) {}");
+    let busy = sh.run_script("let n = 0\nfor (;;) { n += 2 }");
+    assert!(
+        empty.starts_with("Error: ") && !empty.contains("BSONObjectTooLarge"),
+        "{empty}"
+    );
+    assert_eq!(busy, format!("\n{empty}"));
+    assert_eq!(sh.run_script("n > 1e6"), "true\n");
+}
+
+#[test]
+fn repeat_fails_as_v8_does() {
+    let out = shell().run_script(
+        "'ab'.repeat(3)\n'x'.repeat(-1)\n'x'.repeat(Infinity)\n'x'.repeat(2 ** 30)\n\
+         String.prototype.repeat.call(null, 2)\n'x'.repeat(NaN).length + 'x'.repeat(2.9).length",
+    );
+    let expected = "ababab\n\
+                    RangeError: Invalid count value: -1\n\
+                    RangeError: Invalid count value: Infinity\n\
+                    RangeError: Invalid string length\n\
+                    TypeError: String.prototype.repeat called on null or undefined\n\
+                    2\n";
+    assert_eq!(out, expected);
+}
+
 #[test]
 fn runaway_recursion_ends_and_session_survives() {
     let mut sh = shell();

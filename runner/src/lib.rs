@@ -5,7 +5,9 @@
 //! `cli` → `course` → `shell` → (`printer`, `engine`).
 //! Engines know nothing of the shell; the printer knows nothing of engines.
 //! `base64` is a leaf both the shell and the DynamoDB engine use; `pesan`, the catalogue of
-//! Indonesian texts, is a leaf every layer above the engines may use.
+//! Indonesian texts, is a leaf every layer above the engines may use. `server`, the network
+//! plumbing (runtime, listeners, graceful stop), knows nothing of the course: the CLI
+//! hands it what to serve.
 
 /// glibc's allocator spends most of a large engine's time consolidating free lists
 /// (a one-workspace Query over a million items was mostly `malloc_consolidate`);
@@ -19,4 +21,5 @@ pub mod course;
 pub mod engine;
 pub mod pesan;
 pub(crate) mod printer;
+pub mod server;
 pub mod shell;

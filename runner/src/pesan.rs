@@ -2,12 +2,13 @@
 //! every layer (CLI, course, shell), in one leaf module so the wording stays consistent
 //! and can be reviewed at once. Errors carry data; the words are chosen here.
 //! This file holds the course's texts; [`shell`] and [`cli`] those of the layers
-//! below and above it. A test (`tests/pesan_katalog.rs`) rejects Indonesian string
-//! literals anywhere else in the crate.
+//! below and above it, [`server`] those of the network plumbing. A test
+//! (`tests/pesan_katalog.rs`) rejects Indonesian string literals anywhere else in the crate.
 
 use std::fmt::Display;
 
 pub mod cli;
+pub mod server;
 pub mod shell;
 
 // ---- loading the course -------------------------------------------------------------
@@ -518,3 +519,6 @@ pub fn buku_selesai(folder: impl Display) -> String {
 pub fn buku_disajikan(alamat: impl Display) -> String {
     format!("Buku disajikan di http://{alamat}/ (Ctrl-C untuk berhenti)")
 }
+
+/// The body of the book server's 404 page.
+pub const HALAMAN_TIDAK_ADA: &str = "Halaman ini tidak ada di buku.";

@@ -78,16 +78,22 @@ fn dataset_error(target: &str, cause: impl std::fmt::Display) -> CourseError {
 
 fn read_collection(dir: &Path, file: &MongoFile) -> Result<Collection> {
     let path = dir.join(&file.berkas);
-    let docs = read_json_array(&path)?
-        .into_iter()
-        .enumerate()
-        .map(|(i, v)| extjson_document(&path, i + 1, v))
-        .collect::<Result<_>>()?;
+    let docs = parse_collection(&read_text(&path)?, &path)?;
     Ok(Collection {
         db: file.db.clone(),
         name: file.koleksi.clone(),
         docs,
     })
+}
+
+/// One collection file's text (an Extended JSON array, relaxed or canonical) to its
+/// documents; `path` is only named in errors.
+pub fn parse_collection(text: &str, path: &Path) -> Result<Vec<bson::Document>> {
+    parse_json_array(text, path)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| extjson_document(path, i + 1, v))
+        .collect()
 }
 
 /// Extended JSON (relaxed or canonical) to a document.
@@ -136,19 +142,30 @@ fn load_table<S: ShellPort + ?Sized>(shell: &mut S, table: &Table) -> Result<()>
     Ok(())
 }
 
-fn read_json(path: &Path) -> Result<Value> {
-    let text = std::fs::read_to_string(path).map_err(|cause| CourseError::Unreadable {
+fn read_text(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|cause| CourseError::Unreadable {
         path: path.to_path_buf(),
         cause,
-    })?;
-    serde_json::from_str(&text).map_err(|cause| CourseError::Json {
+    })
+}
+
+fn read_json(path: &Path) -> Result<Value> {
+    parse_json(&read_text(path)?, path)
+}
+
+fn parse_json(text: &str, path: &Path) -> Result<Value> {
+    serde_json::from_str(text).map_err(|cause| CourseError::Json {
         path: path.to_path_buf(),
         cause,
     })
 }
 
 fn read_json_array(path: &Path) -> Result<Vec<Value>> {
-    match read_json(path)? {
+    parse_json_array(&read_text(path)?, path)
+}
+
+fn parse_json_array(text: &str, path: &Path) -> Result<Vec<Value>> {
+    match parse_json(text, path)? {
         Value::Array(items) => Ok(items),
         _ => Err(CourseError::NotArray {
             path: path.to_path_buf(),

@@ -24,7 +24,6 @@ pub mod render;
 pub mod repl_loop;
 pub mod replay;
 pub mod sample_answers;
-pub mod serve;
 pub mod session;
 pub mod shell_port;
 pub mod state;

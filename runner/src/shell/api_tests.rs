@@ -117,3 +117,24 @@ fn shell_inserts_and_upserts_share_the_seeded_counter() {
                     ObjectId('6ae8992ef71ce5016d8de668')\n";
     assert_eq!(text, expected);
 }
+
+#[test]
+fn a_caught_panic_is_counted_and_the_session_goes_on() {
+    let mut shell = Shell::new(ShellOptions::default());
+    shell.inject_panic(|unit| unit.starts_with("const boom"));
+    let outputs = shell.run_statements("const boom = 1\n1 + 1");
+    assert_eq!(outputs.len(), 2, "{outputs:?}");
+    assert!(outputs[0].is_error, "{outputs:?}");
+    assert_eq!(outputs[1].text, "2");
+    assert_eq!(shell.caught_panics(), 1);
+    // The panicking unit never ran, so `boom` was not declared.
+    assert_eq!(shell.run_script("typeof boom"), "undefined\n");
+    assert_eq!(shell.caught_panics(), 1);
+}
+
+#[test]
+fn no_panic_is_counted_without_one() {
+    let mut shell = Shell::new(ShellOptions::default());
+    shell.run_script("throw new Error('x')\nwhile (true) {}\nfoo)");
+    assert_eq!(shell.caught_panics(), 0);
+}

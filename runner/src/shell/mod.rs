@@ -30,6 +30,7 @@ mod errors;
 mod jsutil;
 mod limits;
 mod natives;
+mod panics;
 mod prelude;
 pub mod split;
 mod syntax;
@@ -42,6 +43,7 @@ mod api_tests;
 pub use crate::engine::dynamo::RequestRecord as DynamoRequestRecord;
 pub use crate::engine::mongo::{CommandRecord, PlanRecord};
 pub use engines::{EngineHandle, Engines, Session, SessionHandle};
+pub use panics::{InjectedPanic, PanicTrigger};
 
 /// How a shell session starts.
 #[derive(Debug, Clone, Default)]
@@ -97,6 +99,7 @@ pub struct Shell {
     ctx: Context,
     session: SessionHandle,
     current_db: String,
+    panics: panics::PanicLog,
 }
 
 impl Shell {
@@ -114,6 +117,7 @@ impl Shell {
             ctx,
             session,
             current_db: String::new(),
+            panics: panics::PanicLog::default(),
         };
         if let Err(e) = prelude::install(&mut shell.ctx) {
             // The prelude is ours; a failure is a bug worth seeing at once.
@@ -153,15 +157,12 @@ impl Shell {
     /// Evaluates one complete unit (what the REPL does when Enter completes it).
     pub fn run_unit(&mut self, unit: &str) -> StatementOutput {
         self.session.borrow_mut().out.clear();
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            if split::is_shell_command(unit) {
-                commands::run(self, unit.trim())
-            } else {
-                self.eval_js(unit)
-            }
-        }));
+        // The log leaves the shell while the unit runs, which needs all of it.
+        let mut panics = std::mem::take(&mut self.panics);
+        let result = panics.guard(unit, || self.dispatch(unit));
+        self.panics.absorb(panics);
         let (value_text, is_error, is_undefined) =
-            result.unwrap_or_else(|_| (pesan::KESALAHAN_INTERNAL.to_string(), true, false));
+            result.unwrap_or_else(|| (pesan::KESALAHAN_INTERNAL.to_string(), true, false));
         let printed = std::mem::take(&mut self.session.borrow_mut().out);
         StatementOutput {
             source: unit.to_string(),
@@ -169,6 +170,14 @@ impl Shell {
             is_error,
             is_undefined,
             is_expression: split::is_shell_command(unit) || syntax::is_expression_unit(unit),
+        }
+    }
+
+    fn dispatch(&mut self, unit: &str) -> (String, bool, bool) {
+        if split::is_shell_command(unit) {
+            commands::run(self, unit.trim())
+        } else {
+            self.eval_js(unit)
         }
     }
 
@@ -190,6 +199,19 @@ impl Shell {
             }
             Err(err) => (errors::format_thrown(err, unit, &mut self.ctx), true, false),
         }
+    }
+
+    /// Panics caught while running units (each was shown to the learner as an internal
+    /// error and the session went on). Anything above zero is a bug.
+    pub fn caught_panics(&self) -> usize {
+        self.panics.caught()
+    }
+
+    /// Makes every unit for which `trigger` is true panic inside the guard, as a bug in
+    /// the shell would. Only Rust code can set it and the binary never does, so learner
+    /// input cannot reach it: it lets tests prove that they notice a caught panic.
+    pub fn inject_panic(&mut self, trigger: PanicTrigger) {
+        self.panics.set_trigger(trigger);
     }
 
     /// True once `exit`/`quit` ran.

@@ -13,6 +13,7 @@ const FILES: [(&str, &str); 6] = [
 
 pub(crate) fn install(ctx: &mut Context) -> JsResult<()> {
     super::natives::install(ctx)?;
+    super::limits::install_repeat(ctx)?;
     for (_name, code) in FILES {
         ctx.eval(Source::from_bytes(code))?;
     }

@@ -1,0 +1,262 @@
+//! Short runs of the fuzz targets' checks (`fuzz/src/lib.rs`, included by `e2e.rs`):
+//! random text and mutations of each target's seed corpus (`fuzz/seeds/`), so every
+//! parser the fuzz targets cover is also fuzzed a little on every `cargo test`.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+
+use crate::fuzz_checks::{self as checks, Verdict};
+
+const CODE: &[&str] = &[
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    "'",
+    "\"",
+    "`",
+    "${",
+    "/",
+    "//",
+    "/*",
+    "*/",
+    "\n",
+    "\r\n",
+    ".",
+    ",",
+    "$",
+    "\\",
+    "\u{0}",
+    "🎓",
+    "use x\n",
+    "show dbs\n",
+];
+const EXPRESSION: &[&str] = &[
+    "(",
+    ")",
+    ",",
+    ".",
+    "[",
+    "]",
+    "[0]",
+    "[99999999999]",
+    "#",
+    ":",
+    " AND ",
+    " OR ",
+    "NOT ",
+    "=",
+    "<>",
+    "<",
+    ">=",
+    " BETWEEN ",
+    " IN ",
+    "SET ",
+    "REMOVE ",
+    "ADD ",
+    "DELETE ",
+    "size(",
+    "attribute_exists(",
+    "attribute_type(",
+    "begins_with(",
+    "contains(",
+    "if_not_exists(",
+    "list_append(",
+    "+",
+    "-",
+    "0",
+    "\"",
+    " ",
+    "é",
+    "#d",
+    ":a",
+    "a.b",
+];
+const JSON: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "\"",
+    "\"$oid\":",
+    "\"$date\":",
+    "\"$numberLong\":",
+    "\"$numberDecimal\":",
+    "\"$numberDouble\":",
+    "\"$binary\":",
+    "\"$regularExpression\":",
+    "\"$timestamp\":",
+    "1e400",
+    "-",
+    "0",
+    "null",
+    "\\u0000",
+    "\\ud800",
+    "{\"$numberInt\":\"1\"}",
+];
+const TOML: &[&str] = &[
+    "\n",
+    "=",
+    "\"",
+    "'''",
+    "\"\"\"",
+    "[",
+    "]",
+    "[[latihan]]\n",
+    "#",
+    "1",
+    "-",
+    "\\",
+    "penilaian = \"status\"\n",
+    "objectid = \"zz\"\n",
+    "format_version = 2\n",
+    "{",
+    "}",
+];
+
+fn seeds(target: &str) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/seeds")
+        .join(target);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("seed entry").path())
+        .collect();
+    files.sort();
+    let seeds: Vec<String> = files
+        .iter()
+        .map(|p| std::fs::read_to_string(p).expect("seed text"))
+        .collect();
+    assert!(!seeds.is_empty(), "no seeds in {}", dir.display());
+    seeds
+}
+
+/// Deletes up to `deleted` characters at `at` (modulo the length) and inserts `piece`.
+fn splice(seed: &str, at: usize, deleted: usize, piece: &str) -> String {
+    let chars: Vec<char> = seed.chars().collect();
+    let at = at % (chars.len() + 1);
+    let end = (at + deleted).min(chars.len());
+    let mut out: String = chars[..at].iter().collect();
+    out.push_str(piece);
+    out.extend(&chars[end..]);
+    out
+}
+
+/// One to three splices of one seed.
+fn mutated(target: &str, pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
+    let edit = (0usize..1 << 20, 0usize..4, prop::sample::select(pieces));
+    (
+        prop::sample::select(seeds(target)),
+        prop::collection::vec(edit, 1..4),
+    )
+        .prop_map(|(seed, edits)| {
+            edits.iter().fold(seed, |text, (at, deleted, piece)| {
+                splice(&text, *at, *deleted, piece)
+            })
+        })
+}
+
+fn holds(verdict: Verdict) -> Result<(), TestCaseError> {
+    verdict.map_err(TestCaseError::fail)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+
+    #[test]
+    fn splitter_on_random_text(input in "\\PC{0,120}") {
+        holds(checks::splitter(&input))?;
+    }
+
+    #[test]
+    fn splitter_on_mutated_scripts(input in mutated("splitter", CODE)) {
+        holds(checks::splitter(&input))?;
+    }
+
+    #[test]
+    fn conditions_on_random_text(input in "\\PC{0,60}") {
+        holds(checks::dynamo_condition(&input))?;
+    }
+
+    #[test]
+    fn conditions_mutated(input in mutated("dynamo_condition", EXPRESSION)) {
+        holds(checks::dynamo_condition(&input))?;
+    }
+
+    #[test]
+    fn key_conditions_on_random_text(input in "\\PC{0,60}") {
+        holds(checks::dynamo_key_condition(&input))?;
+    }
+
+    #[test]
+    fn key_conditions_mutated(input in mutated("dynamo_key_condition", EXPRESSION)) {
+        holds(checks::dynamo_key_condition(&input))?;
+    }
+
+    #[test]
+    fn updates_on_random_text(input in "\\PC{0,60}") {
+        holds(checks::dynamo_update(&input))?;
+    }
+
+    #[test]
+    fn updates_mutated(input in mutated("dynamo_update", EXPRESSION)) {
+        holds(checks::dynamo_update(&input))?;
+    }
+
+    #[test]
+    fn projections_on_random_text(input in "\\PC{0,60}") {
+        holds(checks::dynamo_projection(&input))?;
+    }
+
+    #[test]
+    fn projections_mutated(input in mutated("dynamo_projection", EXPRESSION)) {
+        holds(checks::dynamo_projection(&input))?;
+    }
+
+    #[test]
+    fn extjson_on_random_text(input in "\\PC{0,120}") {
+        holds(checks::extjson(&input))?;
+    }
+
+    #[test]
+    fn extjson_mutated(input in mutated("extjson", JSON)) {
+        holds(checks::extjson(&input))?;
+    }
+
+    #[test]
+    fn lessons_on_random_text(input in "\\PC{0,120}") {
+        holds(checks::lesson(&input))?;
+    }
+
+    #[test]
+    fn lessons_mutated(input in mutated("lesson", TOML)) {
+        holds(checks::lesson(&input))?;
+    }
+}
+
+/// A fuzz target's name and the check it runs on each input.
+type Target = (&'static str, fn(&str) -> Verdict);
+
+/// The seeds are real input (the course's files, the golden requests): all pass.
+#[test]
+fn every_seed_passes_its_check() {
+    let targets: [Target; 7] = [
+        ("splitter", checks::splitter),
+        ("dynamo_condition", checks::dynamo_condition),
+        ("dynamo_key_condition", checks::dynamo_key_condition),
+        ("dynamo_update", checks::dynamo_update),
+        ("dynamo_projection", checks::dynamo_projection),
+        ("extjson", checks::extjson),
+        ("lesson", checks::lesson),
+    ];
+    for (target, check) in targets {
+        for seed in seeds(target) {
+            assert_eq!(check(&seed), Ok(()), "{target}: {seed}");
+        }
+    }
+}
