@@ -105,7 +105,8 @@ fn course_status(err: &CourseError) -> Status {
         | CourseError::FormatVersion { .. }
         | CourseError::LessonIdMismatch { .. }
         | CourseError::BadObjectId { .. }
-        | CourseError::StatusWithoutScript { .. }
+        | CourseError::StatusWithoutState { .. }
+        | CourseError::UnknownSampleExercise { .. }
         | CourseError::Json { .. }
         | CourseError::ExtJson { .. }
         | CourseError::NotDocument { .. }

@@ -63,6 +63,7 @@ impl Dataset {
             shell.use_db(db);
         }
         shell.take_plan_log();
+        shell.take_command_log();
         shell.take_dynamo_log();
         Ok(())
     }

@@ -41,8 +41,12 @@ pub enum CourseError {
     },
     #[error("{}", pesan::objectid_salah(file.display(), hex))]
     BadObjectId { file: PathBuf, hex: String },
-    #[error("{}", pesan::status_tanpa_skrip(file.display(), exercise))]
-    StatusWithoutScript { file: PathBuf, exercise: String },
+    /// A `status` exercise that names no collection or table in `keadaan`.
+    #[error("{}", pesan::status_tanpa_keadaan(file.display(), exercise))]
+    StatusWithoutState { file: PathBuf, exercise: String },
+    /// `uji.toml` has sample answers for an exercise the lesson does not have.
+    #[error("{}", pesan::uji_latihan_tidak_ada(file.display(), exercise))]
+    UnknownSampleExercise { file: PathBuf, exercise: String },
     #[error("{}", pesan::json_salah(path.display(), cause))]
     Json {
         path: PathBuf,
