@@ -10,6 +10,7 @@ mod engine_mongo;
 mod examples;
 mod golden_dynamodb;
 mod golden_mongosh;
+mod grading_acceptance;
 mod shell_fuzz;
 mod shell_js;
 mod support;
