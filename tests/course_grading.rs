@@ -5,19 +5,23 @@ use kursus::course::dataset::{Collection, Dataset};
 use kursus::course::grade::{grade, Verdict};
 use kursus::course::lesson::LessonFile;
 use kursus::course::manifest::Manifest;
-use kursus::course::shell_port::{DynamoRequest, Plan, Printed, ShellPort};
+use kursus::course::shell_port::{
+    CollectionState, Command, DynamoRequest, Plan, Printed, ShellPort,
+};
 use kursus::course::Lesson;
 use kursus::pesan;
 use serde_json::Value;
 
 /// A one-collection "shell" with a handful of statements:
-/// `cetak TEXT`, `koleksi`, `koleksi-terbalik`, `hapus-pertama`, `collscan`, `ixscan`,
-/// `query`, `scan`.
+/// `cetak TEXT`, `koleksi`, `koleksi-terbalik`, `hapus-pertama`, `collscan`, `ixscan`
+/// (which also builds the index `{ nama: 1 }`), `query`, `scan`. Those four act like
+/// declarations (`const r = …`); the others are expression statements.
 #[derive(Default)]
 struct Fake {
     docs: Vec<bson::Document>,
     plans: Vec<Plan>,
     dynamo: Vec<DynamoRequest>,
+    indexed: bool,
 }
 
 impl Fake {
@@ -34,6 +38,7 @@ impl Fake {
                     text: format!("ReferenceError: {line} is not defined"),
                     is_error: true,
                     is_undefined: false,
+                    is_expression: true,
                 }
             }
         };
@@ -41,6 +46,7 @@ impl Fake {
             text,
             is_error: false,
             is_undefined: false,
+            is_expression: true,
         }
     }
 
@@ -48,15 +54,23 @@ impl Fake {
         if !self.docs.is_empty() {
             self.docs.remove(0);
         }
-        undefined()
+        Printed {
+            is_expression: true,
+            ..declared()
+        }
     }
 
     fn plan(&mut self, stage: &str) -> Printed {
+        let ixscan = stage == "ixscan";
+        self.indexed |= ixscan;
         self.plans.push(Plan {
             ns: "kampus.mahasiswa".into(),
             stage: stage.to_uppercase(),
+            index_key: ixscan.then(|| bson::doc! { "nama": 1 }),
+            docs_examined: self.docs.len() as u64,
+            n_returned: self.docs.len() as u64,
         });
-        undefined()
+        declared()
     }
 
     fn request(&mut self, op: &str) -> Printed {
@@ -65,16 +79,21 @@ impl Fake {
             operation: operation.into(),
             table: "AppData".into(),
             consumed_rcu: 0.5,
+            count: Some(1),
+            scanned_count: Some(3),
+            continued: false,
         });
-        undefined()
+        declared()
     }
 }
 
-fn undefined() -> Printed {
+/// What a declaration prints: `undefined`, hidden.
+fn declared() -> Printed {
     Printed {
         text: String::new(),
         is_error: false,
         is_undefined: true,
+        is_expression: false,
     }
 }
 
@@ -115,8 +134,21 @@ impl ShellPort for Fake {
     fn take_plan_log(&mut self) -> Vec<Plan> {
         std::mem::take(&mut self.plans)
     }
+    fn take_command_log(&mut self) -> Vec<Command> {
+        Vec::new()
+    }
     fn take_dynamo_log(&mut self) -> Vec<DynamoRequest> {
         std::mem::take(&mut self.dynamo)
+    }
+    fn collection_state(&mut self, _db: &str, _coll: &str) -> CollectionState {
+        let mut indexes = vec![bson::doc! { "v": 2, "key": { "_id": 1 }, "name": "_id_" }];
+        if self.indexed {
+            indexes.push(bson::doc! { "v": 2, "key": { "nama": 1 }, "name": "nama_1" });
+        }
+        CollectionState {
+            docs: self.docs.clone(),
+            indexes,
+        }
     }
 }
 
@@ -164,7 +196,13 @@ fn reference_solution_passes() {
     let l = lesson(ORDERED);
     let v = grade_answer(&l, "koleksi");
     assert!(v.passed, "{v:?}");
-    assert_eq!(v.remarks, vec![pesan::LULUS.to_string()]);
+    assert_eq!(
+        v.remarks,
+        vec![
+            pesan::LULUS.to_string(),
+            pesan::jawaban_dinilai(1, "koleksi")
+        ]
+    );
 }
 
 #[test]
@@ -228,14 +266,12 @@ fn errors_are_quoted_in_the_feedback() {
 #[test]
 fn collscan_breaks_pakai_indeks() {
     let l = lesson(&format!(
-        "efisiensi = [{{ aturan = \"pakai-indeks\" }}]\n{ORDERED}"
+        "efisiensi = [{{ aturan = \"pakai-indeks\", kunci = {{ nama = 1 }} }}]\n{ORDERED}"
     ));
     let v = grade_answer(&l, "collscan\nkoleksi");
     assert!(!v.passed);
-    assert_eq!(
-        v.remarks,
-        vec![pesan::efisiensi_collscan("kampus.mahasiswa")]
-    );
+    assert_eq!(v.remarks[0], pesan::efisiensi_collscan("kampus.mahasiswa"));
+    assert_eq!(v.remarks[1], pesan::pernyataan_pelanggar(1, "collscan"));
     assert!(v.remarks[0]
         .contains("hasilnya benar, tetapi query ini memindai seluruh koleksi (COLLSCAN)"));
     assert!(grade_answer(&l, "ixscan\nkoleksi").passed);
@@ -246,26 +282,23 @@ fn dynamo_rules_count_queries_scans_and_capacity() {
     let rules = "efisiensi = [{ aturan = \"tanpa-scan\" }, { aturan = \"satu-query\" }, { aturan = \"maks-rcu\", nilai = 0.5 }]\n";
     let l = lesson(&format!("{rules}{ORDERED}"));
     assert_eq!(
-        grade_answer(&l, "scan\nkoleksi").remarks,
-        vec![pesan::efisiensi_scan(1)]
+        grade_answer(&l, "scan\nkoleksi").remarks[0],
+        pesan::efisiensi_scan(1)
     );
     assert_eq!(
-        grade_answer(&l, "koleksi").remarks,
-        vec![pesan::efisiensi_jumlah_query(0)]
+        grade_answer(&l, "koleksi").remarks[0],
+        pesan::efisiensi_jumlah_query(0)
     );
-    assert_eq!(
-        grade_answer(&l, "query\nquery\nkoleksi").remarks,
-        vec![pesan::efisiensi_jumlah_query(2)]
-    );
+    let twice = grade_answer(&l, "query\nquery\nkoleksi");
+    assert_eq!(twice.remarks[0], pesan::efisiensi_jumlah_query(2));
+    assert_eq!(twice.remarks[1], pesan::pernyataan_pelanggar(2, "query"));
     assert!(grade_answer(&l, "query\nkoleksi").passed);
 }
 
 #[test]
 fn status_grading_compares_the_resulting_state() {
-    let l = lesson(
-        "penilaian = \"status\"\nstatus = \"koleksi\"\nsolusi = \"hapus-pertama\"\n\
-         keluaran = \"\"\"\n[\n  { _id: 2, nama: 'Budi' },\n  { _id: 3, nama: 'Citra' }\n]\"\"\"\n",
-    );
+    let l =
+        lesson("penilaian = \"status\"\nkeadaan = [\"mahasiswa\"]\nsolusi = \"hapus-pertama\"\n");
     assert!(grade_answer(&l, "hapus-pertama").passed);
     let v = grade_answer(&l, "cetak apa saja");
     assert!(!v.passed);
@@ -273,6 +306,57 @@ fn status_grading_compares_the_resulting_state() {
         v.remarks[0],
         pesan::status_beda(pesan::dataset_label(false))
     );
+    let label = pesan::bagian_keadaan("mahasiswa", false);
+    assert_eq!(v.remarks[1], pesan::keadaan_dokumen_lebih(&label, "1"));
+    let twice = grade_answer(&l, "hapus-pertama\nhapus-pertama");
+    assert_eq!(twice.remarks[1], pesan::keadaan_dokumen_hilang(&label, "2"));
+}
+
+#[test]
+fn the_last_statement_printing_the_keluaran_is_the_answer() {
+    let l = lesson(ORDERED);
+    let v = grade_answer(&l, "koleksi-terbalik\nkoleksi\ncetak lain");
+    assert!(v.passed, "{v:?}");
+    assert!(
+        v.remarks.contains(&pesan::jawaban_dinilai(2, "koleksi")),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn without_a_match_the_last_printed_value_is_compared_and_named() {
+    let v = grade_answer(&lesson(ORDERED), "koleksi-terbalik\nhapus-pertama");
+    assert!(!v.passed);
+    assert!(
+        v.remarks
+            .contains(&pesan::dibandingkan_dengan(1, "koleksi-terbalik")),
+        "{v:?}"
+    );
+    assert!(v.remarks.contains(&pesan::hanya_urutan_beda()), "{v:?}");
+}
+
+#[test]
+fn looking_around_costs_nothing_but_declarations_count() {
+    let rules = "efisiensi = [{ aturan = \"tanpa-scan\" }]\n";
+    let l = lesson(&format!("{rules}{ORDERED}"));
+    // `koleksi-terbalik` stands for a findOne typed to look; `scan` for `const r = scan`.
+    assert!(grade_answer(&l, "koleksi-terbalik\nkoleksi").passed);
+    let v = grade_answer(&l, "scan\nkoleksi");
+    assert!(!v.passed);
+    assert_eq!(v.remarks[1], pesan::pernyataan_pelanggar(1, "scan"));
+}
+
+#[test]
+fn reads_beyond_the_result_break_baca_seperlunya() {
+    let rules = "efisiensi = [{ aturan = \"baca-seperlunya\", lebih = 2 }]\n";
+    let l = lesson(&format!(
+        "{rules}penilaian = \"keluaran\"\nsolusi = \"query\\nkoleksi\"\nkeluaran = \"\"\"\n[\n  {{ _id: 1, nama: 'Ani' }},\n  {{ _id: 2, nama: 'Budi' }},\n  {{ _id: 3, nama: 'Citra' }}\n]\n\"\"\"\n"
+    ));
+    // The fake Query returns 1 item after reading 3: 1 result + 2 more may be read.
+    assert!(grade_answer(&l, "query\nkoleksi").passed);
+    let v = grade_answer(&l, "query\nquery\nkoleksi");
+    assert!(!v.passed);
+    assert_eq!(v.remarks[0], pesan::efisiensi_baca(6, 1, 2, true));
 }
 
 #[test]

@@ -82,3 +82,84 @@ fn directive_to_a_missing_exercise_fails() {
     assert!(!ok);
     assert!(out.contains("{{#latihan mini/tidak-ada}}"), "{out}");
 }
+
+/// The grader tests itself: a wrong sample answer that passes, a right one that fails,
+/// feedback without the promised words and a sample for a missing exercise are all
+/// reported with the exercise and the answer's number.
+#[test]
+fn sample_answers_judged_wrongly_are_reported() {
+    let work = tempfile::tempdir().unwrap();
+    copy_dir(&fixture(), work.path());
+    let uji = work.path().join("lessons/mini/uji.toml");
+    std::fs::write(
+        &uji,
+        "format_version = 1\n\
+         [[latihan]]\nid = \"semua-nama\"\n\
+         [[latihan.salah]]\njawaban = 'db.mahasiswa.find({}, { nama: 1 }).sort({ _id: 1 })'\nmemuat = \"x\"\n\
+         [[latihan.salah]]\njawaban = 'db.mahasiswa.find({}, { nama: 1 })'\nmemuat = \"tidak ada kata ini\"\n\
+         [[latihan.benar]]\njawaban = 'db.mahasiswa.find({}, { nama: 1 })'\n",
+    )
+    .unwrap();
+    let (ok, out) = periksa(work.path(), &[]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains(&pesan::uji_salah_lulus("mini/semua-nama", 1)),
+        "{out}"
+    );
+    assert!(
+        out.contains(&pesan::uji_salah_tanpa(
+            "mini/semua-nama",
+            2,
+            "tidak ada kata ini"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&pesan::uji_benar_gagal("mini/semua-nama", 1)),
+        "{out}"
+    );
+    assert!(out.contains(&pesan::ringkasan(1, 2, 3)), "{out}");
+}
+
+#[test]
+fn sample_answers_for_a_missing_exercise_or_with_unknown_keys_fail() {
+    let work = tempfile::tempdir().unwrap();
+    copy_dir(&fixture(), work.path());
+    let uji = work.path().join("lessons/mini/uji.toml");
+    std::fs::write(
+        &uji,
+        "format_version = 1\n[[latihan]]\nid = \"tidak-ada\"\n",
+    )
+    .unwrap();
+    let (ok, out) = periksa(work.path(), &[]);
+    assert!(!ok);
+    assert!(out.contains("\"tidak-ada\""), "{out}");
+    std::fs::write(
+        &uji,
+        "format_version = 1\n[[latihan]]\nid = \"semua-nama\"\nbonus = 1\n",
+    )
+    .unwrap();
+    let (ok, out) = periksa(work.path(), &[]);
+    assert!(!ok);
+    assert!(out.contains("bonus"), "{out}");
+}
+
+/// Without its `.sort()`, the reference solution must fail on the variant; a variant
+/// stored in the asked order would let a missing sort pass, and periksa says so.
+#[test]
+fn a_variant_that_cannot_catch_a_missing_sort_fails() {
+    let work = tempfile::tempdir().unwrap();
+    copy_dir(&fixture(), work.path());
+    let variant = work.path().join("lessons/mini/data/mahasiswa-varian.json");
+    std::fs::write(
+        &variant,
+        "[{ \"_id\": 4, \"nama\": \"Budi\" }, { \"_id\": 5, \"nama\": \"Dewi\" }]",
+    )
+    .unwrap();
+    let (ok, out) = periksa(work.path(), &[]);
+    assert!(!ok);
+    assert!(
+        out.contains(&pesan::tanpa_sort_lulus("mini/semua-nama")),
+        "{out}"
+    );
+}

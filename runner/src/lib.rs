@@ -14,9 +14,9 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod base64;
-pub mod pesan;
 pub mod cli;
 pub mod course;
 pub mod engine;
+pub mod pesan;
 pub mod printer;
 pub mod shell;

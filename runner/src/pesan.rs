@@ -45,8 +45,22 @@ pub fn objectid_salah(berkas: impl Display, hex: &str) -> String {
     format!("{berkas}: objectid \"{hex}\" harus 24 digit heksadesimal")
 }
 
-pub fn status_tanpa_skrip(berkas: impl Display, latihan: &str) -> String {
-    format!("{berkas}: latihan \"{latihan}\" dinilai dengan \"status\" tetapi tidak punya skrip `status`")
+pub fn status_tanpa_keadaan(berkas: impl Display, latihan: &str) -> String {
+    format!(
+        "{berkas}: latihan \"{latihan}\" dinilai dengan \"status\" tetapi `keadaan` tidak \
+         menyebut koleksi atau tabel yang dinilai"
+    )
+}
+
+pub fn aturan_tidak_dikenal(aturan: &str) -> String {
+    format!(
+        "aturan efisiensi \"{aturan}\" tidak dikenal (yang dikenal: pakai-indeks, satu-query, \
+         tanpa-scan, baca-seperlunya, satu-perintah, satu-pembaruan, maks-rcu)"
+    )
+}
+
+pub fn aturan_perlu(aturan: &str, parameter: &str) -> String {
+    format!("aturan efisiensi \"{aturan}\" memerlukan `{parameter}`")
 }
 
 pub fn latihan_tidak_ada(id: &str) -> String {
@@ -153,6 +167,131 @@ pub fn efisiensi_rcu(dipakai: f64, batas: f64) -> String {
     format!("✗ Hasilnya benar, tetapi permintaan Anda memakai {dipakai} RCU; batasnya {batas} RCU.")
 }
 
+pub fn jawaban_dinilai(nomor: usize, pernyataan: &str) -> String {
+    format!("Jawaban yang dinilai: pernyataan ke-{nomor}, `{pernyataan}`.")
+}
+
+pub fn dibandingkan_dengan(nomor: usize, pernyataan: &str) -> String {
+    format!(
+        "Tidak ada pernyataan yang mencetak keluaran yang diharapkan. Yang dibandingkan: \
+         pernyataan ke-{nomor}, `{pernyataan}` (ekspresi terakhir yang mencetak nilai)."
+    )
+}
+
+pub const TANPA_NILAI: &str =
+    "Tidak ada pernyataan yang mencetak nilai; yang dinilai adalah keluaran satu pernyataan.";
+
+pub fn hanya_literal(nomor: usize) -> String {
+    format!(
+        "Pernyataan ke-{nomor} hanya menuliskan nilainya secara langsung (literal atau print \
+         dari literal), jadi tidak dihitung sebagai jawaban: hasilnya harus dihitung oleh query."
+    )
+}
+
+pub fn pernyataan_pelanggar(nomor: usize, pernyataan: &str) -> String {
+    format!("Pernyataan yang melanggar: ke-{nomor}, `{pernyataan}`.")
+}
+
+pub const KEADAAN_HANYA_UTAMA: &str =
+    "Keadaan pada dataset utama sudah benar, tetapi tidak pada dataset varian: jangan menulis \
+     nilai yang dilihat sebelumnya secara langsung; biarkan perintah Anda membacanya dari data.";
+
+pub const SELURUH_DOKUMEN: &str = "(seluruh dokumen)";
+
+pub fn objectid_baru(urutan: usize) -> String {
+    format!("ObjectId baru ke-{urutan}")
+}
+
+pub fn bagian_keadaan(nama: &str, tabel: bool) -> String {
+    if tabel {
+        format!("tabel `{nama}`")
+    } else {
+        format!("koleksi `{nama}`")
+    }
+}
+
+pub fn keadaan_dokumen_hilang(bagian: &str, id: &str) -> String {
+    format!(
+        "Di {bagian}, dokumen {id} seharusnya ada, tetapi tidak ditemukan sesudah perintah Anda."
+    )
+}
+
+pub fn keadaan_dokumen_lebih(bagian: &str, id: &str) -> String {
+    format!("Di {bagian}, dokumen {id} ada sesudah perintah Anda, padahal seharusnya tidak.")
+}
+
+pub fn keadaan_field_hilang(bagian: &str, id: &str, field: &str) -> String {
+    format!("Di {bagian}, dokumen {id}: field `{field}` hilang (apakah dokumennya ditimpa seluruhnya?).")
+}
+
+pub fn keadaan_field_lebih(bagian: &str, id: &str, field: &str) -> String {
+    format!("Di {bagian}, dokumen {id}: field `{field}` seharusnya tidak ada.")
+}
+
+pub fn keadaan_field_beda(bagian: &str, id: &str, field: &str, harap: &str, dapat: &str) -> String {
+    format!("Di {bagian}, dokumen {id}: field `{field}` seharusnya {harap}, tetapi {dapat}.")
+}
+
+pub fn keadaan_urutan_field(bagian: &str, id: &str, field: &str) -> String {
+    format!("Di {bagian}, dokumen {id}: isi `{field}` benar, tetapi urutan field-nya berbeda.")
+}
+
+pub fn keadaan_indeks_hilang(bagian: &str, indeks: &str) -> String {
+    format!("Di {bagian}, indeks {indeks} seharusnya ada, tetapi tidak ditemukan.")
+}
+
+pub fn keadaan_indeks_lebih(bagian: &str, indeks: &str) -> String {
+    format!("Di {bagian}, indeks {indeks} tidak diminta.")
+}
+
+pub const TANPA_QUERY: &str = "tidak ada query";
+
+pub fn efisiensi_indeks_lain(kunci: &str, dipakai: &str) -> String {
+    format!(
+        "✗ Efisiensi: query Anda tidak memakai indeks {kunci} (rencananya: {dipakai}). Buat \
+         indeks itu dan biarkan query memakainya, tanpa .hint() ke indeks lain."
+    )
+}
+
+pub fn efisiensi_indeks_hilang(kunci: &str, ns: &str) -> String {
+    format!("✗ Efisiensi: indeks {kunci} tidak ada lagi di `{ns}` di akhir jawaban Anda.")
+}
+
+pub fn efisiensi_selain_query(operasi: &str) -> String {
+    format!(
+        "✗ Latihan ini meminta tepat satu Query dan tidak ada permintaan lain, tetapi Anda \
+         juga memakai {operasi}."
+    )
+}
+
+pub fn efisiensi_baca(dibaca: u64, hasil: u64, lebih: u64, tabel: bool) -> String {
+    let (benda, cara) = if tabel {
+        (
+            "item",
+            "dengan syarat sort key, Limit, atau Select: 'COUNT'",
+        )
+    } else {
+        ("dokumen", "dengan filter dan indeks")
+    };
+    format!(
+        "✗ Efisiensi: permintaan Anda membaca {dibaca} {benda} untuk {hasil} hasil (paling banyak \
+         {}). Batasi yang dibaca di basis data {cara}, bukan dengan menyaring, memotong, \
+         atau menghitung di JavaScript.",
+        hasil + lebih
+    )
+}
+
+pub fn efisiensi_perintah(n: usize) -> String {
+    format!(
+        "✗ Efisiensi: Anda menjalankan {n} perintah baca (find/aggregate); latihan ini meminta \
+         tepat satu, misalnya satu pipeline dengan $lookup, bukan satu query per dokumen."
+    )
+}
+
+pub fn efisiensi_pembaruan(n: usize) -> String {
+    format!("✗ Anda menjalankan {n} perintah pembaruan; latihan ini meminta tepat satu.")
+}
+
 // ---- progress -----------------------------------------------------------------------
 
 pub fn kemajuan_rusak(berkas: impl Display, cadangan: impl Display) -> String {
@@ -206,6 +345,29 @@ pub fn varian_sama(id: &str) -> String {
         "✗ latihan {id}: keluaran solusi sama pada dataset utama dan varian, jadi jawaban \
          yang ditulis langsung tidak akan ketahuan"
     )
+}
+
+pub fn tanpa_sort_lulus(id: &str) -> String {
+    format!(
+        "✗ latihan {id}: solusi rujukan tanpa sort tetap lulus; simpan dokumen dataset varian \
+         dalam urutan lain"
+    )
+}
+
+pub fn uji_latihan_tidak_ada(berkas: &str, latihan: &str) -> String {
+    format!("{berkas}: latihan \"{latihan}\" tidak ada di pelajaran ini")
+}
+
+pub fn uji_salah_lulus(id: &str, nomor: usize) -> String {
+    format!("✗ latihan {id}: jawaban salah ke-{nomor} (uji.toml) dinilai benar")
+}
+
+pub fn uji_salah_tanpa(id: &str, nomor: usize, memuat: &str) -> String {
+    format!("✗ latihan {id}: umpan balik untuk jawaban salah ke-{nomor} (uji.toml) tidak memuat \"{memuat}\":")
+}
+
+pub fn uji_benar_gagal(id: &str, nomor: usize) -> String {
+    format!("✗ latihan {id}: jawaban benar ke-{nomor} (uji.toml) tidak lulus:")
 }
 
 pub fn diperbarui(lokasi: &str) -> String {

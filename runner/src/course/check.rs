@@ -1,14 +1,17 @@
 //! `kursus periksa`: every executed example of every chapter and every exercise's
 //! reference solution, checked against what the shell really prints.
 
+use super::answer;
 use super::catalog::{Course, Lesson};
 use super::chapter::{self, Example};
 use super::error::{CourseError, Result};
-use super::grade::{self, outputs_match, trim_output};
-use super::lesson::Exercise;
+use super::grade::{self, trim_output, Reference};
+use super::lesson::{Exercise, Grading};
 use super::parallel;
-use super::shell_port::{visible_output, ShellFactory, ShellPort};
 use super::render;
+use super::replay;
+use super::sample_answers::{self, Samples};
+use super::shell_port::{visible_output, ShellFactory, ShellPort};
 use crate::pesan;
 use std::path::{Path, PathBuf};
 
@@ -49,6 +52,7 @@ enum Job<'a> {
     Exercise {
         lesson: &'a Lesson,
         exercise: &'a Exercise,
+        samples: Option<&'a Samples>,
     },
 }
 
@@ -77,9 +81,19 @@ pub fn check_course<F: ShellFactory + Sync>(
     course: &Course,
     options: Options,
 ) -> Result<Report> {
-    let jobs = jobs(course);
-    let outcomes = parallel::map(&jobs, |job| run_job(factory, job, options));
     let mut report = Report::default();
+    let samples: Vec<Vec<Samples>> = course
+        .lessons
+        .iter()
+        .map(|lesson| {
+            sample_answers::load(lesson).unwrap_or_else(|e| {
+                report.fail(format!("✗ {e}"));
+                Vec::new()
+            })
+        })
+        .collect();
+    let jobs = jobs(course, &samples);
+    let outcomes = parallel::map(&jobs, |job| run_job(factory, job, options));
     let mut edits = Vec::new();
     for outcome in outcomes {
         report.absorb(outcome.report);
@@ -92,21 +106,19 @@ pub fn check_course<F: ShellFactory + Sync>(
 
 /// Chapters first (each runs all its examples in order), then every exercise, in
 /// course order so the report reads like the book.
-fn jobs(course: &Course) -> Vec<Job<'_>> {
+fn jobs<'a>(course: &'a Course, samples: &'a [Vec<Samples>]) -> Vec<Job<'a>> {
     let mut jobs = Vec::new();
-    for lesson in &course.lessons {
+    for (lesson, samples) in course.lessons.iter().zip(samples) {
         jobs.push(Job::Chapter {
             path: course.chapter_path(lesson),
             seed: lesson.file.seed(),
             header: Some(pesan::periksa_bab(&lesson.file.bab)),
         });
-        jobs.extend(
-            lesson
-                .file
-                .latihan
-                .iter()
-                .map(|exercise| Job::Exercise { lesson, exercise }),
-        );
+        jobs.extend(lesson.file.latihan.iter().map(|exercise| Job::Exercise {
+            lesson,
+            exercise,
+            samples: samples.iter().find(|s| s.id == exercise.id),
+        }));
     }
     jobs.extend(other_chapters(course).into_iter().map(|path| Job::Chapter {
         path,
@@ -123,9 +135,11 @@ fn run_job<F: ShellFactory>(factory: &F, job: &Job, options: Options) -> Outcome
             outcome.report.lines.extend(header.clone());
             check_chapter(factory, path, *seed, options, &mut outcome)
         }
-        Job::Exercise { lesson, exercise } => {
-            check_exercise(factory, lesson, exercise, options, &mut outcome)
-        }
+        Job::Exercise {
+            lesson,
+            exercise,
+            samples,
+        } => check_exercise(factory, lesson, exercise, *samples, options, &mut outcome),
     };
     record_error(result, &mut outcome.report);
     outcome
@@ -242,55 +256,127 @@ fn indent(text: &str) -> String {
         .join("\n")
 }
 
-/// The reference solution must pass on both datasets, print something different on
-/// each (or hard-coded output would pass), and doing nothing must not pass.
+/// The reference solution must pass, print something different on each dataset (or
+/// hard-coded output would pass), doing nothing must not pass, a missing sort must
+/// be caught, and the lesson's sample answers must be judged as `uji.toml` says.
 fn check_exercise<F: ShellFactory>(
     factory: &F,
     lesson: &Lesson,
     exercise: &Exercise,
+    samples: Option<&Samples>,
     options: Options,
     outcome: &mut Outcome,
 ) -> Result<()> {
-    let report = &mut outcome.report;
-    report.exercises += 1;
+    outcome.report.exercises += 1;
     let full_id = format!("{}/{}", lesson.file.id, exercise.id);
-    let solusi = &exercise.solusi;
-    let on_main = grade::replay(factory, lesson, &lesson.utama, exercise, solusi)?;
-    let on_variant = grade::replay(factory, lesson, &lesson.varian, exercise, solusi)?;
-    let verdict = grade::judge_reference(exercise, &on_main);
+    let reference = Reference::build(factory, lesson, exercise)?;
+    let verdict = grade::judge_reference(exercise, &reference);
     if !verdict.passed {
         let detail = indent(&render::verdict(&verdict, options.colour));
-        report.fail(format!("{}\n{detail}", pesan::solusi_gagal(&full_id)));
-        if options.update {
+        outcome
+            .report
+            .fail(format!("{}\n{detail}", pesan::solusi_gagal(&full_id)));
+        if options.update && exercise.grades_output() {
             let (lesson, id) = (lesson.dir.join("pelajaran.toml"), exercise.id.clone());
-            outcome.edit = Some(Edit::Keluaran {
-                lesson,
-                id,
-                actual: on_main.output.clone(),
-            });
+            let actual = grade::compared_output(&reference.run);
+            outcome.edit = Some(Edit::Keluaran { lesson, id, actual });
         }
     }
-    if solved_without_answer(factory, lesson, exercise)? {
+    if starts_solved(factory, lesson, exercise, &reference)? {
         outcome.report.fail(pesan::latihan_sudah_lulus(&full_id));
     }
-    if on_main.output == on_variant.output {
+    if exercise.grades_output() && reference.utama.output == reference.varian.output {
         outcome.report.fail(pesan::varian_sama(&full_id));
+    }
+    check_missing_sort(
+        factory,
+        lesson,
+        exercise,
+        &reference,
+        &full_id,
+        &mut outcome.report,
+    )?;
+    match samples {
+        Some(samples) => check_samples(
+            factory,
+            lesson,
+            exercise,
+            &reference,
+            samples,
+            &full_id,
+            &mut outcome.report,
+        ),
+        None => Ok(()),
+    }
+}
+
+/// Whether doing nothing already leaves the expected state (an output can only be
+/// printed by a statement).
+fn starts_solved<F: ShellFactory>(
+    factory: &F,
+    lesson: &Lesson,
+    exercise: &Exercise,
+    reference: &Reference,
+) -> Result<bool> {
+    if exercise.grades_output() {
+        return Ok(false);
+    }
+    let untouched = replay::run(factory, lesson, &lesson.utama, exercise, &[])?;
+    Ok(untouched.state.difference(&reference.utama.state).is_none())
+}
+
+/// Where order is graded, the reference solution without its sort must fail.
+fn check_missing_sort<F: ShellFactory>(
+    factory: &F,
+    lesson: &Lesson,
+    exercise: &Exercise,
+    reference: &Reference,
+    full_id: &str,
+    report: &mut Report,
+) -> Result<()> {
+    let unsorted = answer::without_sort(&exercise.solusi);
+    if exercise.penilaian != Grading::Keluaran || unsorted == exercise.solusi {
+        return Ok(());
+    }
+    let entries = grade::entries(lesson, &unsorted);
+    if grade::grade_entries(factory, lesson, exercise, reference, &entries)?.passed {
+        report.fail(pesan::tanpa_sort_lulus(full_id));
     }
     Ok(())
 }
 
-/// Whether doing nothing already produces the expected output (or state).
-fn solved_without_answer<F: ShellFactory>(
+/// Every `salah` answer fails with the promised words, every `benar` answer passes.
+fn check_samples<F: ShellFactory>(
     factory: &F,
     lesson: &Lesson,
     exercise: &Exercise,
-) -> Result<bool> {
-    let untouched = grade::replay(factory, lesson, &lesson.utama, exercise, "")?;
-    Ok(outputs_match(
-        exercise.penilaian,
-        &trim_output(&exercise.keluaran),
-        &untouched.output,
-    ))
+    reference: &Reference,
+    samples: &Samples,
+    full_id: &str,
+    report: &mut Report,
+) -> Result<()> {
+    let judge = |script: &str| -> Result<(bool, String)> {
+        let entries = grade::entries(lesson, script);
+        let verdict = grade::grade_entries(factory, lesson, exercise, reference, &entries)?;
+        Ok((verdict.passed, render::verdict(&verdict, false)))
+    };
+    for (n, wrong) in samples.salah.iter().enumerate() {
+        let (passed, feedback) = judge(&wrong.jawaban)?;
+        if passed {
+            report.fail(pesan::uji_salah_lulus(full_id, n + 1));
+        } else if !feedback.contains(&wrong.memuat) {
+            let problem = pesan::uji_salah_tanpa(full_id, n + 1, &wrong.memuat);
+            report.fail(format!("{problem}\n{}", indent(&feedback)));
+        }
+    }
+    for (n, right) in samples.benar.iter().enumerate() {
+        let (passed, feedback) = judge(&right.jawaban)?;
+        if !passed {
+            let problem = pesan::uji_benar_gagal(full_id, n + 1);
+            report.fail(format!("{problem}\n{}", indent(&feedback)));
+        }
+    }
+    Ok(())
 }
 
 /// Writes what `--perbarui` collected: chapters whole, exercises grouped per lesson file.

@@ -3,8 +3,8 @@
 
 use super::error::{CourseError, Result};
 use super::lesson::{DatasetFiles, DynamoFile, MongoFile};
-use crate::pesan;
 use super::shell_port::ShellPort;
+use crate::pesan;
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -64,6 +64,7 @@ impl Dataset {
             shell.use_db(db);
         }
         shell.take_plan_log();
+        shell.take_command_log();
         shell.take_dynamo_log();
         Ok(())
     }

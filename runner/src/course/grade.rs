@@ -1,25 +1,20 @@
-//! Grading an answer: replay it on fresh copies of the lesson's datasets, compare the
-//! output (with or without order, or the resulting state) and apply the efficiency
-//! rules. On `utama` the output must equal `keluaran`; on `varian` it must equal what
-//! the reference solution prints there, so hard-coded output fails.
+//! Grading an answer: replay it on fresh copies of the lesson's datasets, find the
+//! statement that is the answer, compare its output (with or without order) and the
+//! resulting state with the reference solution's, and apply the efficiency rules.
+//! On `utama` the answer must print `keluaran`; on `varian` the same statement must
+//! print what the reference solution's answer statement prints there.
 
+use super::answer::{self, short};
 use super::catalog::Lesson;
-use super::dataset::Dataset;
-use super::efficiency::{first_violation, Logs};
+use super::efficiency::{first_violation, work, Expected};
 use super::error::Result;
 use super::feedback::{explain, same_multiset};
 use super::items::items;
 use super::lesson::{Exercise, Grading};
+use super::replay::{self, Run, Step};
+use super::shell_port::ShellFactory;
+use super::state::State;
 use crate::pesan;
-use super::shell_port::{visible_output, ShellFactory, ShellPort};
-
-/// What one replay of a script printed, and the requests it made.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Replay {
-    pub output: String,
-    pub errors: Vec<String>,
-    pub logs: Logs,
-}
 
 /// The grade of one answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,14 +27,6 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    fn pass() -> Verdict {
-        Verdict {
-            passed: true,
-            remarks: vec![pesan::LULUS.to_string()],
-            diff: None,
-        }
-    }
-
     fn fail(remarks: Vec<String>) -> Verdict {
         Verdict {
             passed: false,
@@ -49,40 +36,65 @@ impl Verdict {
     }
 }
 
-/// Runs `script` on a fresh shell holding `dataset`; for `status` grading the status
-/// script's output is what counts, the logs are always the script's own.
-pub fn replay<F: ShellFactory>(
-    factory: &F,
-    lesson: &Lesson,
-    dataset: &Dataset,
-    exercise: &Exercise,
-    script: &str,
-) -> Result<Replay> {
-    if script.trim().is_empty() && exercise.penilaian != Grading::Status {
-        // Nothing runs, so nothing is printed or logged: no session needed.
-        return Ok(Replay::default());
+/// What the reference solution does on one dataset.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Target {
+    /// What the answer statement must print (`None` when only the state is graded,
+    /// or when the reference prints nothing that matches).
+    pub output: Option<String>,
+    pub state: State,
+    pub expected: Expected,
+}
+
+/// The reference solution's answer on both datasets, computed once per exercise.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Reference {
+    pub utama: Target,
+    pub varian: Target,
+    /// The reference's own replay on `utama`, and which statement is its answer.
+    pub run: Run,
+    pub graded: Option<usize>,
+}
+
+impl Reference {
+    pub fn build<F: ShellFactory>(
+        factory: &F,
+        lesson: &Lesson,
+        exercise: &Exercise,
+    ) -> Result<Reference> {
+        let entries = entries(lesson, &exercise.solusi);
+        let on_main = replay::run(factory, lesson, &lesson.utama, exercise, &entries)?;
+        let on_variant = replay::run(factory, lesson, &lesson.varian, exercise, &entries)?;
+        let keluaran = trim_output(&exercise.keluaran);
+        let graded = answer_step(exercise, &keluaran, &on_main).map(|s| s.number);
+        let variant_output = graded
+            .and_then(|n| on_variant.steps.get(n - 1))
+            .map(Step::output);
+        let output_graded = exercise.grades_output();
+        Ok(Reference {
+            utama: target(output_graded.then_some(keluaran), &on_main, graded),
+            varian: target(
+                variant_output.filter(|_| output_graded),
+                &on_variant,
+                graded,
+            ),
+            run: on_main,
+            graded,
+        })
     }
-    let mut shell = factory.create(lesson.file.seed());
-    dataset.load_into(&mut shell)?;
-    let printed = shell.run_statements(script);
-    let logs = Logs {
-        plans: shell.take_plan_log(),
-        dynamo: shell.take_dynamo_log(),
-    };
-    let errors = printed
-        .iter()
-        .filter(|p| p.is_error)
-        .map(|p| p.text.clone())
-        .collect();
-    let output = match (exercise.penilaian, &exercise.status) {
-        (Grading::Status, Some(status)) => visible_output(&shell.run_statements(status)),
-        _ => visible_output(&printed),
-    };
-    Ok(Replay {
-        output: trim_output(&output),
-        errors,
-        logs,
-    })
+}
+
+fn target(output: Option<String>, run: &Run, graded: Option<usize>) -> Target {
+    Target {
+        output,
+        state: run.state.clone(),
+        expected: Expected::of(&work(run, graded)),
+    }
+}
+
+/// The answer's entries from a script typed into the REPL.
+pub fn entries(lesson: &Lesson, script: &str) -> Vec<String> {
+    answer::entries_of_script(script, lesson.utama.default_db())
 }
 
 /// Trailing newlines never matter (TOML multi-line strings usually end with one).
@@ -90,84 +102,185 @@ pub fn trim_output(text: &str) -> String {
     text.trim_end_matches(['\n', '\r']).to_string()
 }
 
-/// Grades `answer` for `exercise`; the variant is only replayed once the main dataset
-/// passes, so a wrong answer gets its feedback without the extra work.
+/// Grades `answer` (a script, as typed) for `exercise`.
 pub fn grade<F: ShellFactory>(
     factory: &F,
     lesson: &Lesson,
     exercise: &Exercise,
     answer: &str,
 ) -> Result<Verdict> {
-    if answer.trim().is_empty() {
-        return Ok(Verdict::fail(vec![pesan::JAWABAN_KOSONG.to_string()]));
-    }
-    let on_main = replay(factory, lesson, &lesson.utama, exercise, answer)?;
-    if let Some(verdict) = main_mismatch(exercise, &on_main) {
-        return Ok(verdict);
-    }
-    let reference = replay(factory, lesson, &lesson.varian, exercise, &exercise.solusi)?;
-    let on_variant = replay(factory, lesson, &lesson.varian, exercise, answer)?;
-    Ok(variant_mismatch(exercise, &reference, &on_variant)
-        .unwrap_or_else(|| efficiency_verdict(exercise, &on_main.logs)))
+    let reference = Reference::build(factory, lesson, exercise)?;
+    grade_entries(
+        factory,
+        lesson,
+        exercise,
+        &reference,
+        &entries(lesson, answer),
+    )
 }
 
-/// The verdict on a lesson's own reference solution from its replay on `utama`
-/// (on `varian` it is its own reference, so only `utama` can fail).
-pub fn judge_reference(exercise: &Exercise, on_main: &Replay) -> Verdict {
+/// Grades the answer's entries against an already built reference; the variant is
+/// only replayed once `utama` passes, so a wrong answer costs one replay.
+pub fn grade_entries<F: ShellFactory>(
+    factory: &F,
+    lesson: &Lesson,
+    exercise: &Exercise,
+    reference: &Reference,
+    entries: &[String],
+) -> Result<Verdict> {
+    if entries.iter().all(|e| e.trim().is_empty()) {
+        return Ok(Verdict::fail(vec![pesan::JAWABAN_KOSONG.to_string()]));
+    }
+    let on_main = replay::run(factory, lesson, &lesson.utama, exercise, entries)?;
+    let graded = match judge_main(exercise, reference, &on_main) {
+        Ok(graded) => graded,
+        Err(verdict) => return Ok(verdict),
+    };
+    let on_variant = replay::run(factory, lesson, &lesson.varian, exercise, entries)?;
+    Ok(
+        judge_variant(exercise, &reference.varian, &on_variant, graded)
+            .unwrap_or_else(|| pass(graded)),
+    )
+}
+
+/// The verdict on a lesson's own reference solution (its own target on `varian`, so
+/// only `utama` and the rules can fail).
+pub fn judge_reference(exercise: &Exercise, reference: &Reference) -> Verdict {
     if exercise.solusi.trim().is_empty() {
         return Verdict::fail(vec![pesan::JAWABAN_KOSONG.to_string()]);
     }
-    main_mismatch(exercise, on_main).unwrap_or_else(|| efficiency_verdict(exercise, &on_main.logs))
-}
-
-/// The answer must print on `varian` what the reference prints there.
-fn variant_mismatch(
-    exercise: &Exercise,
-    reference: &Replay,
-    on_variant: &Replay,
-) -> Option<Verdict> {
-    let mut verdict = mismatch(exercise, &reference.output, on_variant, true)?;
-    verdict
-        .remarks
-        .insert(1, pesan::hard_code(pesan::dataset_label(true)));
-    Some(verdict)
-}
-
-fn main_mismatch(exercise: &Exercise, on_main: &Replay) -> Option<Verdict> {
-    mismatch(exercise, &trim_output(&exercise.keluaran), on_main, false)
-}
-
-fn efficiency_verdict(exercise: &Exercise, logs: &Logs) -> Verdict {
-    match first_violation(&exercise.efisiensi, logs) {
-        Some(complaint) => Verdict::fail(vec![complaint]),
-        None => Verdict::pass(),
+    match judge_main(exercise, reference, &reference.run) {
+        Ok(graded) => pass(graded),
+        Err(verdict) => verdict,
     }
 }
 
-/// `Some(verdict)` when the replay's output is not acceptable.
-fn mismatch(
-    exercise: &Exercise,
-    expected: &str,
-    replay: &Replay,
-    variant: bool,
-) -> Option<Verdict> {
-    if outputs_match(exercise.penilaian, expected, &replay.output) {
-        return None;
+fn pass(graded: Option<&Step>) -> Verdict {
+    let mut remarks = vec![pesan::LULUS.to_string()];
+    remarks.extend(graded.map(|s| pesan::jawaban_dinilai(s.number, &short(&s.source))));
+    Verdict {
+        passed: true,
+        remarks,
+        diff: None,
     }
-    let label = pesan::dataset_label(variant);
-    let headline = match exercise.penilaian {
-        Grading::Status => pesan::status_beda(label),
-        _ => pesan::keluaran_beda(label),
+}
+
+/// Output, state and rules on `utama`; `Ok` carries the graded statement.
+fn judge_main<'a>(
+    exercise: &Exercise,
+    reference: &Reference,
+    run: &'a Run,
+) -> std::result::Result<Option<&'a Step>, Verdict> {
+    let graded = match &reference.utama.output {
+        Some(expected) => Some(
+            answer_step(exercise, expected, run)
+                .ok_or_else(|| output_mismatch(exercise, expected, run, false))?,
+        ),
+        None => None,
     };
-    let mut remarks = vec![headline];
-    remarks.extend(replay.errors.first().map(|e| pesan::ada_galat(e)));
-    remarks.extend(explain(expected, &replay.output));
-    let diff = Some((expected.to_string(), replay.output.clone()));
-    Some(Verdict {
+    if let Some(difference) = run.state.difference(&reference.utama.state) {
+        return Err(state_mismatch(difference, false, graded));
+    }
+    let counted = work(run, graded.map(|s| s.number));
+    match first_violation(&exercise.efisiensi, &counted, run, reference.utama.expected) {
+        Some(mut remarks) => {
+            remarks.extend(graded.map(|s| pesan::jawaban_dinilai(s.number, &short(&s.source))));
+            Err(Verdict::fail(remarks))
+        }
+        None => Ok(graded),
+    }
+}
+
+/// The same statement on `varian` must print the variant's expected result.
+fn judge_variant(
+    exercise: &Exercise,
+    target: &Target,
+    run: &Run,
+    graded: Option<&Step>,
+) -> Option<Verdict> {
+    if let (Some(expected), Some(step)) = (&target.output, graded) {
+        let actual = run
+            .steps
+            .get(step.number - 1)
+            .map(Step::output)
+            .unwrap_or_default();
+        if !outputs_match(exercise.penilaian, expected, &actual) {
+            return Some(variant_mismatch(expected, &actual, run, step));
+        }
+    }
+    let difference = run.state.difference(&target.state)?;
+    Some(state_mismatch(difference, true, graded))
+}
+
+/// The last statement that printed the expected output and is not a literal.
+fn answer_step<'a>(exercise: &Exercise, expected: &str, run: &'a Run) -> Option<&'a Step> {
+    run.steps
+        .iter()
+        .rev()
+        .filter(|s| !s.printed.is_error && !s.is_literal())
+        .find(|s| outputs_match(exercise.penilaian, expected, &s.output()))
+}
+
+/// What a failing answer is compared with: the last expression that printed a value.
+fn compared_step(run: &Run) -> Option<&Step> {
+    run.steps
+        .iter()
+        .rev()
+        .find(|s| s.printed.is_expression && s.printed_value())
+}
+
+/// What `--perbarui` writes as keluaran when the reference does not print it.
+pub fn compared_output(run: &Run) -> String {
+    compared_step(run).map(Step::output).unwrap_or_default()
+}
+
+fn output_mismatch(exercise: &Exercise, expected: &str, run: &Run, variant: bool) -> Verdict {
+    let compared = compared_step(run);
+    let actual = compared.map(Step::output).unwrap_or_default();
+    let mut remarks = vec![pesan::keluaran_beda(pesan::dataset_label(variant))];
+    remarks.push(match compared {
+        Some(s) => pesan::dibandingkan_dengan(s.number, &short(&s.source)),
+        None => pesan::TANPA_NILAI.to_string(),
+    });
+    let literal = run
+        .steps
+        .iter()
+        .find(|s| s.is_literal() && outputs_match(exercise.penilaian, expected, &s.output()));
+    remarks.extend(literal.map(|s| pesan::hanya_literal(s.number)));
+    remarks.extend(run.errors().next().map(pesan::ada_galat));
+    remarks.extend(explain(expected, &actual));
+    Verdict {
         passed: false,
         remarks,
-        diff,
-    })
+        diff: Some((expected.to_string(), actual)),
+    }
+}
+
+fn variant_mismatch(expected: &str, actual: &str, run: &Run, step: &Step) -> Verdict {
+    let mut remarks = vec![
+        pesan::keluaran_beda(pesan::dataset_label(true)),
+        pesan::hard_code(pesan::dataset_label(true)),
+        pesan::jawaban_dinilai(step.number, &short(&step.source)),
+    ];
+    remarks.extend(run.errors().next().map(pesan::ada_galat));
+    remarks.extend(explain(expected, actual));
+    Verdict {
+        passed: false,
+        remarks,
+        diff: Some((expected.to_string(), actual.to_string())),
+    }
+}
+
+fn state_mismatch(difference: String, variant: bool, graded: Option<&Step>) -> Verdict {
+    let mut remarks = vec![
+        pesan::status_beda(pesan::dataset_label(variant)),
+        difference,
+    ];
+    if variant {
+        remarks.insert(1, pesan::KEADAAN_HANYA_UTAMA.to_string());
+    }
+    remarks.extend(graded.map(|s| pesan::jawaban_dinilai(s.number, &short(&s.source))));
+    Verdict::fail(remarks)
 }
 
 pub fn outputs_match(mode: Grading, expected: &str, actual: &str) -> bool {

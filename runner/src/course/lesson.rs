@@ -66,15 +66,17 @@ pub struct Exercise {
     pub judul: String,
     pub soal: String,
     pub penilaian: Grading,
-    /// For `penilaian = "status"`: the script whose output shows the resulting state.
+    /// Collections (`koleksi` or `db.koleksi`) and tables whose final contents must
+    /// equal what the reference solution leaves, on both datasets.
     #[serde(default)]
-    pub status: Option<String>,
+    pub keadaan: Vec<String>,
     #[serde(default)]
     pub efisiensi: Vec<Rule>,
     #[serde(default)]
     pub petunjuk: Vec<String>,
     pub solusi: String,
-    /// What the solution prints on `utama` (for `status`: what the status script prints).
+    /// What the answer statement prints on `utama` (none for `status`).
+    #[serde(default)]
     pub keluaran: String,
 }
 
@@ -86,17 +88,81 @@ pub enum Grading {
     Status,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
-#[serde(tag = "aturan", rename_all = "kebab-case", deny_unknown_fields)]
+/// An efficiency rule, judged on the answer's work (see `efficiency`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(try_from = "RuleSpec")]
 pub enum Rule {
-    /// No query of the answer may be a COLLSCAN.
-    PakaiIndeks,
-    /// Exactly one DynamoDB Query.
+    /// The answer's queries use the index with this key pattern, which exists at the end.
+    PakaiIndeks { kunci: IndexKey },
+    /// Exactly one DynamoDB Query (its further pages included) and no other request.
     SatuQuery,
     /// No DynamoDB Scan.
     TanpaScan,
-    /// At most `nilai` read capacity units over all DynamoDB requests.
+    /// Items or documents read at most the expected result's size plus `lebih`.
+    BacaSeperlunya { lebih: u64 },
+    /// Exactly one `find` or `aggregate` command.
+    SatuPerintah,
+    /// Exactly one write command or DynamoDB write.
+    SatuPembaruan,
+    /// At most `nilai` read capacity units over the answer's DynamoDB requests.
     MaksRcu { nilai: f64 },
+}
+
+/// A rule as written: `{ aturan = "…", <its parameters> }`. Read as a plain table
+/// (not an internally tagged enum, which would lose the key order of `kunci`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RuleSpec {
+    aturan: String,
+    kunci: Option<IndexKey>,
+    lebih: Option<u64>,
+    nilai: Option<f64>,
+}
+
+impl TryFrom<RuleSpec> for Rule {
+    type Error = String;
+
+    fn try_from(spec: RuleSpec) -> std::result::Result<Rule, String> {
+        let needs = |param: &str| pesan::aturan_perlu(&spec.aturan, param);
+        let rule = match spec.aturan.as_str() {
+            "pakai-indeks" => Rule::PakaiIndeks {
+                kunci: spec.kunci.clone().ok_or_else(|| needs("kunci"))?,
+            },
+            "satu-query" => Rule::SatuQuery,
+            "tanpa-scan" => Rule::TanpaScan,
+            "baca-seperlunya" => Rule::BacaSeperlunya {
+                lebih: spec.lebih.ok_or_else(|| needs("lebih"))?,
+            },
+            "satu-perintah" => Rule::SatuPerintah,
+            "satu-pembaruan" => Rule::SatuPembaruan,
+            "maks-rcu" => Rule::MaksRcu {
+                nilai: spec.nilai.ok_or_else(|| needs("nilai"))?,
+            },
+            other => return Err(pesan::aturan_tidak_dikenal(other)),
+        };
+        Ok(rule)
+    }
+}
+
+/// An index key pattern in the order the author wrote it (`{ a = 1, b = -1 }`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct IndexKey(pub bson::Document);
+
+impl<'de> Deserialize<'de> for IndexKey {
+    /// TOML tables come back sorted by name; the keys' spans give the written order.
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        let fields: std::collections::BTreeMap<toml::Spanned<String>, i32> =
+            Deserialize::deserialize(deserializer)?;
+        let mut fields: Vec<_> = fields.into_iter().collect();
+        fields.sort_by_key(|(name, _)| name.span().start);
+        let key = fields
+            .into_iter()
+            .map(|(name, order)| (name.into_inner(), bson::Bson::Int32(order)))
+            .collect();
+        Ok(IndexKey(key))
+    }
 }
 
 impl LessonFile {
@@ -137,13 +203,17 @@ impl LessonFile {
 
 impl Exercise {
     fn validate(&self, name: &str) -> Result<()> {
-        let needs_status = self.penilaian == Grading::Status;
-        if needs_status && self.status.as_deref().is_none_or(|s| s.trim().is_empty()) {
-            return Err(CourseError::Berkas(pesan::status_tanpa_skrip(
+        if self.penilaian == Grading::Status && self.keadaan.is_empty() {
+            return Err(CourseError::Berkas(pesan::status_tanpa_keadaan(
                 name, &self.id,
             )));
         }
         Ok(())
+    }
+
+    /// Whether the output of one statement is graded (else only the state).
+    pub fn grades_output(&self) -> bool {
+        self.penilaian != Grading::Status
     }
 }
 

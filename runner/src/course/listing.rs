@@ -1,8 +1,8 @@
 //! `kursus daftar` / `.daftar`: lessons and exercises with ✓ and a progress bar.
 
 use super::catalog::Course;
-use crate::pesan;
 use super::progress::Progress;
+use crate::pesan;
 
 const BAR_WIDTH: usize = 20;
 

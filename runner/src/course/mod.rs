@@ -1,5 +1,6 @@
 //! The course: lessons, exercises, grading, progress and the book. Talks only to the shell.
 
+pub mod answer;
 pub mod book;
 pub mod catalog;
 pub mod chapter;
@@ -21,9 +22,12 @@ pub mod progress;
 pub mod real_shell;
 pub mod render;
 pub mod repl_loop;
+pub mod replay;
+pub mod sample_answers;
 pub mod serve;
 pub mod session;
 pub mod shell_port;
+pub mod state;
 mod toml_file;
 
 pub use catalog::{Course, ExerciseRef, Lesson};

@@ -1,6 +1,6 @@
 //! The course's view of the real `shell::Shell`.
 
-use super::shell_port::{DynamoRequest, Plan, Printed, ShellPort};
+use super::shell_port::{CollectionState, Command, DynamoRequest, Plan, Printed, ShellPort};
 use crate::shell::{PlanRecord, Shell, ShellOptions, StatementOutput};
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -31,6 +31,7 @@ fn printed(output: StatementOutput) -> Printed {
         text,
         is_error: output.is_error,
         is_undefined: output.is_undefined,
+        is_expression: output.is_expression,
     }
 }
 
@@ -67,6 +68,16 @@ impl ShellPort for Shell {
         Shell::take_plan_log(self).into_iter().map(plan).collect()
     }
 
+    fn take_command_log(&mut self) -> Vec<Command> {
+        Shell::take_command_log(self)
+            .into_iter()
+            .map(|c| Command {
+                name: c.name,
+                ns: c.ns,
+            })
+            .collect()
+    }
+
     fn take_dynamo_log(&mut self) -> Vec<DynamoRequest> {
         Shell::take_dynamo_log(self)
             .into_iter()
@@ -74,8 +85,16 @@ impl ShellPort for Shell {
                 operation: r.operation,
                 table: r.table,
                 consumed_rcu: r.read_units,
+                count: r.count,
+                scanned_count: r.scanned_count,
+                continued: r.continued,
             })
             .collect()
+    }
+
+    fn collection_state(&mut self, db: &str, coll: &str) -> CollectionState {
+        let (docs, indexes) = Shell::collection_state(self, db, coll);
+        CollectionState { docs, indexes }
     }
 }
 
@@ -83,5 +102,8 @@ fn plan(record: PlanRecord) -> Plan {
     Plan {
         ns: record.ns,
         stage: record.stage,
+        index_key: record.index_key,
+        docs_examined: record.docs_examined,
+        n_returned: record.n_returned,
     }
 }

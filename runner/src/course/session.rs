@@ -5,7 +5,7 @@ use super::catalog::{Course, ExerciseRef};
 use super::error::Result;
 use super::progress::{Progress, ProgressStore};
 use super::shell_port::{ShellFactory, ShellPort};
-use super::{grade, listing, render};
+use super::{answer, grade, listing, render};
 use crate::pesan;
 
 pub struct Session<F: ShellFactory> {
@@ -112,17 +112,8 @@ impl<F: ShellFactory> Session<F> {
     /// where it would print `already on db …` instead.
     pub fn record(&mut self, entry: &str) {
         let entry = entry.trim_end();
-        if entry.trim().is_empty() || self.selects_dataset_db(entry) {
-            return;
-        }
-        self.answer.push(entry.to_string());
-    }
-
-    fn selects_dataset_db(&self, entry: &str) -> bool {
-        let target = entry.trim().trim_end_matches(';').strip_prefix("use ");
-        match (target, self.start_db()) {
-            (Some(db), Some(dataset_db)) => db.trim() == dataset_db,
-            _ => false,
+        if answer::is_recorded(entry, self.start_db().as_deref()) {
+            self.answer.push(entry.to_string());
         }
     }
 
@@ -159,8 +150,14 @@ impl<F: ShellFactory> Session<F> {
         let Some(e) = self.exercise() else {
             return Ok(pesan::KURSUS_SELESAI.to_string());
         };
-        let answer = self.answer.join("\n");
-        let verdict = grade::grade(&self.factory, e.lesson, e.exercise, &answer)?;
+        let reference = grade::Reference::build(&self.factory, e.lesson, e.exercise)?;
+        let verdict = grade::grade_entries(
+            &self.factory,
+            e.lesson,
+            e.exercise,
+            &reference,
+            &self.answer,
+        )?;
         let text = render::verdict(&verdict, self.colour);
         if !verdict.passed {
             return Ok(format!("{text}\n\n{}", pesan::SARAN_ULANG));

@@ -11,6 +11,9 @@ pub struct Printed {
     pub text: String,
     pub is_error: bool,
     pub is_undefined: bool,
+    /// An expression statement (not a declaration, assignment, loop or block): its
+    /// requests are looking around unless it is the graded answer.
+    pub is_expression: bool,
 }
 
 /// How one query was executed (from the document engine's plan log).
@@ -19,6 +22,17 @@ pub struct Plan {
     pub ns: String,
     /// `COLLSCAN`, `IXSCAN`, `IDHACK`, `EOF`.
     pub stage: String,
+    /// The key pattern of the index used (`{ _id: 1 }` for IDHACK).
+    pub index_key: Option<bson::Document>,
+    pub docs_examined: u64,
+    pub n_returned: u64,
+}
+
+/// One command the document engine ran (`find`, `aggregate`, `update`, ...).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Command {
+    pub name: String,
+    pub ns: String,
 }
 
 /// One DynamoDB request (from the shell's request log).
@@ -27,6 +41,17 @@ pub struct DynamoRequest {
     pub operation: String,
     pub table: String,
     pub consumed_rcu: f64,
+    pub count: Option<u64>,
+    pub scanned_count: Option<u64>,
+    /// A further page of an earlier request (`ExclusiveStartKey` given).
+    pub continued: bool,
+}
+
+/// A collection as it stands: documents in natural order and `listIndexes` entries.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CollectionState {
+    pub docs: Vec<bson::Document>,
+    pub indexes: Vec<bson::Document>,
 }
 
 pub trait ShellPort {
@@ -41,7 +66,9 @@ pub trait ShellPort {
     fn dynamo_execute(&mut self, action: &str, request: Value) -> Result<Value, String>;
     fn use_db(&mut self, db: &str);
     fn take_plan_log(&mut self) -> Vec<Plan>;
+    fn take_command_log(&mut self) -> Vec<Command>;
     fn take_dynamo_log(&mut self) -> Vec<DynamoRequest>;
+    fn collection_state(&mut self, db: &str, coll: &str) -> CollectionState;
 }
 
 /// Makes fresh sessions, each with the given ObjectId seed.

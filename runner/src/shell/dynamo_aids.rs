@@ -375,6 +375,7 @@ mod tests {
             scanned_count: scanned,
             read_units: r,
             write_units: w,
+            continued: false,
         };
         let log = [
             (1, rec("CreateTable", None, None, 0.0, 0.0)),

@@ -39,7 +39,7 @@ mod writer;
 mod api_tests;
 
 pub use crate::engine::dynamo::RequestRecord as DynamoRequestRecord;
-pub use crate::engine::mongo::PlanRecord;
+pub use crate::engine::mongo::{CommandRecord, PlanRecord};
 pub use engines::{EngineHandle, Engines, Session, SessionHandle};
 
 /// How a shell session starts.
@@ -60,6 +60,8 @@ pub struct StatementOutput {
     pub is_error: bool,
     /// The value was `undefined`, so its line is the empty last line of `text`.
     pub is_undefined: bool,
+    /// Every statement of the unit is an expression statement (shell commands too).
+    pub is_expression: bool,
 }
 
 impl StatementOutput {
@@ -170,6 +172,7 @@ impl Shell {
             text: format!("{printed}{value_text}"),
             is_error,
             is_undefined,
+            is_expression: split::is_shell_command(unit) || syntax::is_expression_unit(unit),
         }
     }
 
@@ -257,6 +260,42 @@ impl Shell {
     /// Query plans the document engine chose since the last call (for grading).
     pub fn take_plan_log(&mut self) -> Vec<PlanRecord> {
         self.engines().borrow_mut().mongo.take_plan_log()
+    }
+
+    /// Commands the document engine ran since the last call (for grading).
+    pub fn take_command_log(&mut self) -> Vec<CommandRecord> {
+        self.engines().borrow_mut().mongo.take_command_log()
+    }
+
+    /// Every document of `db.coll` in natural order, and its indexes as
+    /// `listIndexes` describes them (for grading the resulting state).
+    pub fn collection_state(
+        &mut self,
+        db: &str,
+        coll: &str,
+    ) -> (Vec<bson::Document>, Vec<bson::Document>) {
+        let engines = self.engines();
+        let mut engines = engines.borrow_mut();
+        let docs = engines.mongo.collection_documents(db, coll);
+        let reply = engines.mongo.run_command(
+            db,
+            bson::doc! { "listIndexes": coll, "cursor": { "batchSize": 1000 } },
+        );
+        let indexes = reply
+            .ok()
+            .and_then(|r| {
+                r.get_document("cursor")
+                    .ok()?
+                    .get_array("firstBatch")
+                    .ok()
+                    .cloned()
+            })
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|b| b.as_document().cloned())
+            .collect();
+        engines.mongo.take_command_log();
+        (docs, indexes)
     }
 
     /// DynamoDB requests made since the last call (for grading).

@@ -32,6 +32,8 @@ pub struct RequestRecord {
     pub scanned_count: Option<u64>,
     pub read_units: f64,
     pub write_units: f64,
+    /// The request carried an `ExclusiveStartKey`: it reads a further page.
+    pub continued: bool,
 }
 
 /// How many recent requests `history` keeps (the grading log is drained instead).
@@ -75,6 +77,7 @@ fn empty_record(operation: &str) -> RequestRecord {
         scanned_count: None,
         read_units: 0.0,
         write_units: 0.0,
+        continued: false,
     }
 }
 
@@ -101,6 +104,7 @@ impl Engine {
             .get("IndexName")
             .and_then(Value::as_str)
             .map(str::to_string);
+        self.current.continued = request.get("ExclusiveStartKey").is_some();
         let result = self.dispatch(action, &request);
         let record = std::mem::replace(&mut self.current, empty_record(""));
         self.remember(record);

@@ -31,15 +31,25 @@ pub use exec::cursor::Cursor;
 use storage::Collection;
 
 /// What one query did, for grading efficiency (`take_plan_log`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlanRecord {
     pub ns: String,
     /// `COLLSCAN`, `IXSCAN`, `IDHACK` or `EOF`.
     pub stage: String,
     pub index: Option<String>,
+    /// The key pattern of `index` (`{ _id: 1 }` for IDHACK), as grading names indexes.
+    pub index_key: Option<Document>,
     pub keys_examined: u64,
     pub docs_examined: u64,
     pub n_returned: u64,
+}
+
+/// One command the engine ran, for grading how many reads or writes an answer made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandRecord {
+    /// The command's name as sent: `find`, `aggregate`, `update`, `getMore`, ...
+    pub name: String,
+    pub ns: String,
 }
 
 /// All databases of one session.
@@ -48,6 +58,7 @@ pub struct Engine {
     databases: BTreeMap<String, BTreeMap<String, Collection>>,
     oids: oid::ObjectIdGenerator,
     plan_log: Vec<PlanRecord>,
+    command_log: Vec<CommandRecord>,
     cursors: HashMap<i64, Cursor>,
     /// Open cursor ids, oldest first (some may be closed since).
     cursor_order: VecDeque<i64>,
@@ -72,6 +83,7 @@ impl Engine {
             databases: BTreeMap::new(),
             oids: oid::ObjectIdGenerator::new(seed),
             plan_log: Vec::new(),
+            command_log: Vec::new(),
             cursors: HashMap::new(),
             cursor_order: VecDeque::new(),
             next_cursor: 0,
@@ -88,8 +100,28 @@ impl Engine {
         std::mem::take(&mut self.plan_log)
     }
 
+    /// The commands run since the last call.
+    pub fn take_command_log(&mut self) -> Vec<CommandRecord> {
+        std::mem::take(&mut self.command_log)
+    }
+
+    fn record_command(&mut self, db: &str, command: &Document) {
+        let Some((name, target)) = command.iter().next() else {
+            return;
+        };
+        let ns = match target {
+            bson::Bson::String(coll) => format!("{db}.{coll}"),
+            _ => db.to_string(),
+        };
+        self.command_log.push(CommandRecord {
+            name: name.clone(),
+            ns,
+        });
+    }
+
     /// Runs one server command (`find`, `insert`, `update`, `delete`, `aggregate`, ...).
     pub fn run_command(&mut self, db: &str, command: Document) -> Result<Document, MongoError> {
+        self.record_command(db, &command);
         commands::dispatch(self, db, command).map(reply::Reply::into_document)
     }
 
@@ -101,6 +133,7 @@ impl Engine {
         db: &str,
         command: Document,
     ) -> Result<RawDocumentBuf, MongoError> {
+        self.record_command(db, &command);
         commands::dispatch(self, db, command)?.into_bson()
     }
 

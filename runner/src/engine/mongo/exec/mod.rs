@@ -104,13 +104,14 @@ pub fn plan_record(coll: &Collection, result: &QueryResult) -> PlanRecord {
 pub fn plan_record_of(coll: &Collection, plan: &Plan, stats: &ScanStats) -> PlanRecord {
     let (stage, index) = match plan {
         Plan::CollScan | Plan::CollScanBackward => ("COLLSCAN", None),
-        Plan::IdHack(_) => ("IDHACK", Some("_id_".to_string())),
-        Plan::IxScan { index, .. } => ("IXSCAN", coll.indexes.get(*index).map(|i| i.name.clone())),
+        Plan::IdHack(_) => ("IDHACK", coll.indexes.iter().find(|i| i.name == "_id_")),
+        Plan::IxScan { index, .. } => ("IXSCAN", coll.indexes.get(*index)),
     };
     PlanRecord {
         ns: coll.ns.clone(),
         stage: stage.to_string(),
-        index,
+        index: index.map(|i| i.name.clone()),
+        index_key: index.map(|i| i.key_pattern.clone()),
         keys_examined: stats.keys_examined,
         docs_examined: stats.docs_examined,
         n_returned: stats.n_returned,
@@ -123,6 +124,7 @@ pub fn eof_record(ns: &str) -> PlanRecord {
         ns: ns.to_string(),
         stage: "EOF".to_string(),
         index: None,
+        index_key: None,
         keys_examined: 0,
         docs_examined: 0,
         n_returned: 0,

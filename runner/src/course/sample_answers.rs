@@ -1,0 +1,73 @@
+//! `lessons/<id>/uji.toml`: answers the grader must judge rightly. Every `salah`
+//! answer must fail with feedback containing `memuat`; every `benar` answer must pass.
+//! `kursus periksa` runs them all, so the grader tests itself.
+
+use super::catalog::Lesson;
+use super::error::{CourseError, Result};
+use super::toml_file;
+use crate::pesan;
+use serde::Deserialize;
+use std::path::Path;
+
+pub const FILE_NAME: &str = "uji.toml";
+
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SampleFile {
+    pub format_version: u32,
+    #[serde(default)]
+    pub latihan: Vec<Samples>,
+}
+
+/// The sample answers of one exercise.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Samples {
+    /// The exercise id within the lesson.
+    pub id: String,
+    #[serde(default)]
+    pub salah: Vec<WrongAnswer>,
+    #[serde(default)]
+    pub benar: Vec<RightAnswer>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrongAnswer {
+    pub jawaban: String,
+    /// A piece of text the feedback must contain.
+    pub memuat: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RightAnswer {
+    pub jawaban: String,
+}
+
+/// The lesson's sample answers; none when it has no `uji.toml`. An exercise id the
+/// lesson does not have is an error.
+pub fn load(lesson: &Lesson) -> Result<Vec<Samples>> {
+    let path = lesson.dir.join(FILE_NAME);
+    if !path.is_file() {
+        return Ok(Vec::new());
+    }
+    let file: SampleFile = toml_file::read(&path)?;
+    validate(&file, lesson, &path)?;
+    Ok(file.latihan)
+}
+
+fn validate(file: &SampleFile, lesson: &Lesson, path: &Path) -> Result<()> {
+    let name = path.display().to_string();
+    toml_file::check_version(&name, file.format_version, 1)?;
+    let unknown = file
+        .latihan
+        .iter()
+        .find(|s| !lesson.file.latihan.iter().any(|e| e.id == s.id));
+    match unknown {
+        Some(s) => Err(CourseError::Berkas(pesan::uji_latihan_tidak_ada(
+            &name, &s.id,
+        ))),
+        None => Ok(()),
+    }
+}
