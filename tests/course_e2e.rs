@@ -262,3 +262,43 @@ fn unknown_exercise_is_reported_in_indonesian() {
             "tidak/ada",
         )));
 }
+
+/// Looking around first (a `findOne`, an `explain`) costs nothing, and the verdict
+/// names the statement it graded, counted as the learner typed them.
+#[test]
+fn explored_answer_passes_and_the_graded_statement_is_named() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let answer = "use kampus\n\
+        db.mahasiswa.findOne()\n\
+        db.mahasiswa.find({ mataKuliahId: 'TSA301' }).explain('executionStats')\n\
+        db.mahasiswa.createIndex({ mataKuliahId: 1 })\n\
+        db.mahasiswa.find({ mataKuliahId: 'TSA301' }, { _id: 1, nama: 1 })\n\
+        .periksa\n";
+    let (out, _) = session(data.path(), "banyak-ke-banyak/peserta-kuliah", answer);
+    assert!(out.contains(pesan::LULUS), "{out}");
+    let graded = pesan::jawaban_dinilai(
+        5,
+        "db.mahasiswa.find({ mataKuliahId: 'TSA301' }, { _id: 1, nama…",
+    );
+    assert!(out.contains(&graded), "{out}");
+}
+
+/// Printing the index name and forcing the `_id` index is not using the index.
+#[test]
+fn printed_index_name_with_a_hint_fails_and_names_the_query() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let answer = "use kampus\n\
+        print('mataKuliahId_1')\n\
+        db.mahasiswa.find({ mataKuliahId: 'TSA301' }, { _id: 1, nama: 1 }).hint({ _id: 1 })\n\
+        .periksa\n";
+    let (out, _) = session(data.path(), "banyak-ke-banyak/peserta-kuliah", answer);
+    assert!(!out.contains(pesan::LULUS), "{out}");
+    assert!(
+        out.contains(&pesan::efisiensi_indeks_lain(
+            "{ mataKuliahId: 1 }",
+            "IXSCAN { _id: 1 }"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("Pernyataan yang melanggar: ke-3"), "{out}");
+}

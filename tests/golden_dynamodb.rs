@@ -505,7 +505,7 @@ fn normalise(v: &Value) -> Value {
 }
 
 fn sorted(mut a: Vec<Value>) -> Value {
-    a.sort_by(|x, y| x.to_string().cmp(&y.to_string()));
+    a.sort_by_key(|x| x.to_string());
     Value::Array(a)
 }
 

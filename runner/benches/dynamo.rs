@@ -48,7 +48,7 @@ fn meta_item(ws: usize) -> Value {
         "EntityRef": {"S": format!("WS#{ws:05}")},
         "Detail": {"S": "META"},
         "name": {"S": format!("Ruang kerja {ws}")},
-        "plan": {"S": if ws % 2 == 0 { "pro" } else { "free" }}
+        "plan": {"S": if ws.is_multiple_of(2) { "pro" } else { "free" }}
     })
 }
 

@@ -210,30 +210,37 @@ pub fn bagian_keadaan(nama: &str, tabel: bool) -> String {
     }
 }
 
+/// A document or item as state feedback names it: `dokumen { _id: 'x' }`.
+pub fn rekaman(tabel: bool, kunci: &str) -> String {
+    if tabel {
+        format!("item {kunci}")
+    } else {
+        format!("dokumen {kunci}")
+    }
+}
+
 pub fn keadaan_dokumen_hilang(bagian: &str, id: &str) -> String {
-    format!(
-        "Di {bagian}, dokumen {id} seharusnya ada, tetapi tidak ditemukan sesudah perintah Anda."
-    )
+    format!("Di {bagian}, {id} seharusnya ada, tetapi tidak ditemukan sesudah perintah Anda.")
 }
 
 pub fn keadaan_dokumen_lebih(bagian: &str, id: &str) -> String {
-    format!("Di {bagian}, dokumen {id} ada sesudah perintah Anda, padahal seharusnya tidak.")
+    format!("Di {bagian}, {id} ada sesudah perintah Anda, padahal seharusnya tidak.")
 }
 
 pub fn keadaan_field_hilang(bagian: &str, id: &str, field: &str) -> String {
-    format!("Di {bagian}, dokumen {id}: field `{field}` hilang (apakah dokumennya ditimpa seluruhnya?).")
+    format!("Di {bagian}, {id}: field `{field}` hilang (apakah dokumennya ditimpa seluruhnya?).")
 }
 
 pub fn keadaan_field_lebih(bagian: &str, id: &str, field: &str) -> String {
-    format!("Di {bagian}, dokumen {id}: field `{field}` seharusnya tidak ada.")
+    format!("Di {bagian}, {id}: field `{field}` seharusnya tidak ada.")
 }
 
 pub fn keadaan_field_beda(bagian: &str, id: &str, field: &str, harap: &str, dapat: &str) -> String {
-    format!("Di {bagian}, dokumen {id}: field `{field}` seharusnya {harap}, tetapi {dapat}.")
+    format!("Di {bagian}, {id}: field `{field}` seharusnya {harap}, tetapi {dapat}.")
 }
 
 pub fn keadaan_urutan_field(bagian: &str, id: &str, field: &str) -> String {
-    format!("Di {bagian}, dokumen {id}: isi `{field}` benar, tetapi urutan field-nya berbeda.")
+    format!("Di {bagian}, {id}: isi `{field}` benar, tetapi urutan field-nya berbeda.")
 }
 
 pub fn keadaan_indeks_hilang(bagian: &str, indeks: &str) -> String {

@@ -8,19 +8,16 @@ use regex::Regex;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-/// An entry that only selects the dataset's database is left out: grading replays
-/// start there, where it would print `already on db …` instead.
-pub fn is_recorded(entry: &str, dataset_db: Option<&str>) -> bool {
-    if entry.trim().is_empty() {
-        return false;
-    }
-    let target = entry.trim().trim_end_matches(';').strip_prefix("use ");
-    !matches!((target, dataset_db), (Some(db), Some(own)) if db.trim() == own)
+/// Every entry with some text is part of the answer, `use kampus` included, so
+/// feedback numbers statements as the learner typed them (replays start in the
+/// dataset's database, where `use` only says so).
+pub fn is_recorded(entry: &str) -> bool {
+    !entry.trim().is_empty()
 }
 
 /// The entries a script leaves as the answer when typed into the REPL line by line:
 /// dot-commands act as there (`.ulang` starts afresh, the others record nothing).
-pub fn entries_of_script(script: &str, dataset_db: Option<&str>) -> Vec<String> {
+pub fn entries_of_script(script: &str) -> Vec<String> {
     let mut entries = Vec::new();
     let mut pending = String::new();
     for line in script.lines() {
@@ -33,16 +30,16 @@ pub fn entries_of_script(script: &str, dataset_db: Option<&str>) -> Vec<String> 
         pending.push_str(line);
         pending.push('\n');
         if split::is_shell_command(pending.trim()) || split::is_complete(&pending) {
-            push_entry(&mut entries, std::mem::take(&mut pending), dataset_db);
+            push_entry(&mut entries, std::mem::take(&mut pending));
         }
     }
-    push_entry(&mut entries, pending, dataset_db);
+    push_entry(&mut entries, pending);
     entries
 }
 
-fn push_entry(entries: &mut Vec<String>, entry: String, dataset_db: Option<&str>) {
+fn push_entry(entries: &mut Vec<String>, entry: String) {
     let entry = entry.trim_end().to_string();
-    if is_recorded(&entry, dataset_db) {
+    if is_recorded(&entry) {
         entries.push(entry);
     }
 }
@@ -69,7 +66,7 @@ pub fn is_literal(source: &str) -> bool {
         return false;
     };
     let bare = words.replace_all(&code, " ");
-    !bare.contains(|c: char| c.is_alphabetic() || "_$()=<>!?&|*/%`;".contains(c))
+    !bare.contains(|c: char| c.is_alphabetic() || "_$=<>!?&|*/%`;".contains(c))
 }
 
 fn printed_argument(text: &str) -> Option<&str> {
@@ -182,6 +179,7 @@ mod tests {
         assert!(is_literal("print(\"mataKuliahId_1\")"));
         assert!(is_literal("20"));
         assert!(is_literal("[ { nama: 'Ani', nim: '1' }, { n: -2.5e3 } ];"));
+        assert!(is_literal("({ Count: 3, ScannedCount: 5 })"));
         assert!(!is_literal("db.mahasiswa.find()"));
         assert!(!is_literal("print(x)"));
         assert!(!is_literal("`${db.a.countDocuments()}`"));
@@ -191,8 +189,8 @@ mod tests {
     #[test]
     fn ulang_in_a_script_starts_the_answer_afresh() {
         let script = "db.a.findOne()\n.ulang\nuse kampus\nconst x = {\n  a: 1\n}\n.latihan\nx";
-        let entries = entries_of_script(script, Some("kampus"));
-        assert_eq!(entries, vec!["const x = {\n  a: 1\n}", "x"]);
+        let entries = entries_of_script(script);
+        assert_eq!(entries, vec!["use kampus", "const x = {\n  a: 1\n}", "x"]);
     }
 
     #[test]

@@ -322,7 +322,10 @@ fn starts_solved<F: ShellFactory>(
         return Ok(false);
     }
     let untouched = replay::run(factory, lesson, &lesson.utama, exercise, &[])?;
-    Ok(untouched.state.difference(&reference.utama.state).is_none())
+    Ok(untouched
+        .state
+        .difference(&reference.utama.state, exercise.urutan_field)
+        .is_none())
 }
 
 /// Where order is graded, the reference solution without its sort must fail.
@@ -338,7 +341,7 @@ fn check_missing_sort<F: ShellFactory>(
     if exercise.penilaian != Grading::Keluaran || unsorted == exercise.solusi {
         return Ok(());
     }
-    let entries = grade::entries(lesson, &unsorted);
+    let entries = grade::entries(&unsorted);
     if grade::grade_entries(factory, lesson, exercise, reference, &entries)?.passed {
         report.fail(pesan::tanpa_sort_lulus(full_id));
     }
@@ -356,7 +359,7 @@ fn check_samples<F: ShellFactory>(
     report: &mut Report,
 ) -> Result<()> {
     let judge = |script: &str| -> Result<(bool, String)> {
-        let entries = grade::entries(lesson, script);
+        let entries = grade::entries(script);
         let verdict = grade::grade_entries(factory, lesson, exercise, reference, &entries)?;
         Ok((verdict.passed, render::verdict(&verdict, false)))
     };

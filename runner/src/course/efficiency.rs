@@ -6,9 +6,8 @@ use super::answer::short;
 use super::lesson::{IndexKey, Rule};
 use super::replay::{Run, Step};
 use super::shell_port::{DynamoRequest, Plan};
-use super::state::shown;
+use super::state::key_pattern;
 use crate::pesan;
-use bson::Bson;
 
 /// The statements whose requests count; `graded` is `None` when only the state is
 /// graded, and then every statement's work counts (writes are never looking around).
@@ -65,8 +64,8 @@ fn violation<'a>(rule: &Rule, work: &[&'a Step], run: &Run, expected: Expected) 
             first.map(|s| (pesan::efisiensi_scan(scans.len()), Some(s)))
         }
         Rule::BacaSeperlunya { lebih } => reads_violation(*lebih, work, expected),
-        Rule::SatuPerintah => count_violation(work, is_read_command, pesan::efisiensi_perintah),
-        Rule::SatuPembaruan => count_violation(work, is_write, pesan::efisiensi_pembaruan),
+        Rule::SatuPerintah => count_violation(work, read_commands, pesan::efisiensi_perintah),
+        Rule::SatuPembaruan => count_violation(work, writes, pesan::efisiensi_pembaruan),
         Rule::MaksRcu { nilai } => {
             let used: f64 = requests(work).map(|(_, r)| r.consumed_rcu).sum();
             let heaviest = heaviest(work, |s| {
@@ -107,7 +106,7 @@ fn index_violation<'a>(key: &IndexKey, work: &[&'a Step], run: &Run) -> Found<'a
     if let Some((step, plan)) = plans(work).find(|(_, p)| p.stage == "COLLSCAN") {
         return Some((pesan::efisiensi_collscan(&plan.ns), Some(step)));
     }
-    let wanted = shown(&Bson::Document(key.0.clone()));
+    let wanted = key_pattern(&key.0);
     let Some((_, through)) = plans(work).find(|(_, p)| uses(p, key)) else {
         let last = plans(work).last();
         let used = last
@@ -136,7 +135,7 @@ fn index_violation<'a>(key: &IndexKey, work: &[&'a Step], run: &Run) -> Found<'a
 
 fn plan_label(plan: &Plan) -> String {
     match &plan.index_key {
-        Some(key) => format!("{} {}", plan.stage, shown(&Bson::Document(key.clone()))),
+        Some(key) => format!("{} {}", plan.stage, key_pattern(key)),
         None => plan.stage.clone(),
     }
 }
@@ -176,7 +175,7 @@ fn reads_violation<'a>(more: u64, work: &[&'a Step], expected: Expected) -> Foun
     })
 }
 
-fn is_read_command(step: &Step) -> usize {
+fn read_commands(step: &Step) -> usize {
     let mongo = step
         .requests
         .commands
@@ -185,7 +184,7 @@ fn is_read_command(step: &Step) -> usize {
     mongo.count()
 }
 
-fn is_write(step: &Step) -> usize {
+fn writes(step: &Step) -> usize {
     let mongo = step.requests.commands.iter().filter(|c| {
         matches!(
             c.name.as_str(),

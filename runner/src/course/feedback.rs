@@ -58,7 +58,9 @@ fn multiset_difference(want: &[String], got: &[String]) -> (Vec<String>, Vec<Str
 
 type Pairs = Vec<(String, String)>;
 
-/// Matches missing and extra documents that share their first field (usually `_id`).
+/// Matches missing and extra documents that share their first field (usually `_id`);
+/// when as many remain on both sides (a projection changed every document), they
+/// are paired in order.
 fn pair_by_identity(
     missing: Vec<String>,
     mut extra: Vec<String>,
@@ -72,7 +74,23 @@ fn pair_by_identity(
             None => unpaired.push(want),
         }
     }
+    let alike = unpaired
+        .iter()
+        .zip(&extra)
+        .all(|(w, g)| share_a_field(w, g));
+    if unpaired.len() == extra.len() && alike {
+        pairs.extend(unpaired.drain(..).zip(extra.drain(..)));
+    }
     (pairs, unpaired, extra)
+}
+
+/// Two printed documents with one field and value in common (a projection changed
+/// which fields show, not which documents).
+fn share_a_field(a: &str, b: &str) -> bool {
+    match (fields(a), fields(b)) {
+        (Some(a), Some(b)) => a.iter().any(|f| b.contains(f)),
+        _ => false,
+    }
 }
 
 fn identity(item: &str) -> Option<(String, String)> {
@@ -115,6 +133,18 @@ mod tests {
         let r = explain("[ { _id: 1 }, { _id: 2 }, { _id: 3 } ]", "[ { _id: 2 } ]");
         assert!(r.contains(&pesan::dokumen_jumlah(3, 1)), "{r:?}");
         assert!(r.contains(&pesan::dokumen_kurang(2)), "{r:?}");
+    }
+
+    #[test]
+    fn documents_changed_by_a_projection_are_paired_in_order() {
+        let r = explain(
+            "[ { nama: 'Ani' }, { nama: 'Budi' } ]",
+            "[ { _id: 1, nama: 'Ani' }, { _id: 2, nama: 'Budi' } ]",
+        );
+        assert!(
+            r.contains(&pesan::field_tambahan("{ nama: 'Ani' }", "_id")),
+            "{r:?}"
+        );
     }
 
     #[test]

@@ -51,8 +51,9 @@ pub struct Target {
 pub struct Reference {
     pub utama: Target,
     pub varian: Target,
-    /// The reference's own replay on `utama`, and which statement is its answer.
+    /// The reference's own replays, and which statement is its answer.
     pub run: Run,
+    pub variant_run: Run,
     pub graded: Option<usize>,
 }
 
@@ -62,7 +63,7 @@ impl Reference {
         lesson: &Lesson,
         exercise: &Exercise,
     ) -> Result<Reference> {
-        let entries = entries(lesson, &exercise.solusi);
+        let entries = entries(&exercise.solusi);
         let on_main = replay::run(factory, lesson, &lesson.utama, exercise, &entries)?;
         let on_variant = replay::run(factory, lesson, &lesson.varian, exercise, &entries)?;
         let keluaran = trim_output(&exercise.keluaran);
@@ -79,6 +80,7 @@ impl Reference {
                 graded,
             ),
             run: on_main,
+            variant_run: on_variant,
             graded,
         })
     }
@@ -93,8 +95,8 @@ fn target(output: Option<String>, run: &Run, graded: Option<usize>) -> Target {
 }
 
 /// The answer's entries from a script typed into the REPL.
-pub fn entries(lesson: &Lesson, script: &str) -> Vec<String> {
-    answer::entries_of_script(script, lesson.utama.default_db())
+pub fn entries(script: &str) -> Vec<String> {
+    answer::entries_of_script(script)
 }
 
 /// Trailing newlines never matter (TOML multi-line strings usually end with one).
@@ -110,13 +112,7 @@ pub fn grade<F: ShellFactory>(
     answer: &str,
 ) -> Result<Verdict> {
     let reference = Reference::build(factory, lesson, exercise)?;
-    grade_entries(
-        factory,
-        lesson,
-        exercise,
-        &reference,
-        &entries(lesson, answer),
-    )
+    grade_entries(factory, lesson, exercise, &reference, &entries(answer))
 }
 
 /// Grades the answer's entries against an already built reference; the variant is
@@ -149,10 +145,18 @@ pub fn judge_reference(exercise: &Exercise, reference: &Reference) -> Verdict {
     if exercise.solusi.trim().is_empty() {
         return Verdict::fail(vec![pesan::JAWABAN_KOSONG.to_string()]);
     }
-    match judge_main(exercise, reference, &reference.run) {
-        Ok(graded) => pass(graded),
-        Err(verdict) => verdict,
-    }
+    let graded = match judge_main(exercise, reference, &reference.run) {
+        Ok(graded) => graded,
+        Err(verdict) => return verdict,
+    };
+    let on_variant = graded.and_then(|s| reference.variant_run.steps.get(s.number - 1));
+    rules_verdict(
+        exercise,
+        &reference.varian,
+        &reference.variant_run,
+        on_variant,
+    )
+    .unwrap_or_else(|| pass(graded))
 }
 
 fn pass(graded: Option<&Step>) -> Verdict {
@@ -178,17 +182,26 @@ fn judge_main<'a>(
         ),
         None => None,
     };
-    if let Some(difference) = run.state.difference(&reference.utama.state) {
+    if let Some(difference) = run
+        .state
+        .difference(&reference.utama.state, exercise.urutan_field)
+    {
         return Err(state_mismatch(difference, false, graded));
     }
+    rules_verdict(exercise, &reference.utama, run, graded).map_or(Ok(graded), Err)
+}
+
+/// The efficiency rules, on either dataset (each catches other shortcuts).
+fn rules_verdict(
+    exercise: &Exercise,
+    target: &Target,
+    run: &Run,
+    graded: Option<&Step>,
+) -> Option<Verdict> {
     let counted = work(run, graded.map(|s| s.number));
-    match first_violation(&exercise.efisiensi, &counted, run, reference.utama.expected) {
-        Some(mut remarks) => {
-            remarks.extend(graded.map(|s| pesan::jawaban_dinilai(s.number, &short(&s.source))));
-            Err(Verdict::fail(remarks))
-        }
-        None => Ok(graded),
-    }
+    let mut remarks = first_violation(&exercise.efisiensi, &counted, run, target.expected)?;
+    remarks.extend(graded.map(|s| pesan::jawaban_dinilai(s.number, &short(&s.source))));
+    Some(Verdict::fail(remarks))
 }
 
 /// The same statement on `varian` must print the variant's expected result.
@@ -208,8 +221,10 @@ fn judge_variant(
             return Some(variant_mismatch(expected, &actual, run, step));
         }
     }
-    let difference = run.state.difference(&target.state)?;
-    Some(state_mismatch(difference, true, graded))
+    match run.state.difference(&target.state, exercise.urutan_field) {
+        Some(difference) => Some(state_mismatch(difference, true, graded)),
+        None => rules_verdict(exercise, target, run, graded),
+    }
 }
 
 /// The last statement that printed the expected output and is not a literal.

@@ -70,6 +70,9 @@ pub struct Exercise {
     /// equal what the reference solution leaves, on both datasets.
     #[serde(default)]
     pub keadaan: Vec<String>,
+    /// In the state, the order of fields inside documents counts too.
+    #[serde(default)]
+    pub urutan_field: bool,
     #[serde(default)]
     pub efisiensi: Vec<Rule>,
     #[serde(default)]

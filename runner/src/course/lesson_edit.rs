@@ -85,7 +85,7 @@ fn find_closing(after: &str, delim: &str) -> Option<usize> {
         if !escaped {
             let extra = after.get(at + 3..).map_or(0, |t| {
                 t.chars()
-                    .take_while(|c| Some(*c) == delim.chars().next())
+                    .take_while(|c| delim.starts_with(*c))
                     .count()
                     .min(2)
             });

@@ -10,7 +10,6 @@ pub type RealShell = Shell;
 pub fn factory(seed: Option<[u8; 12]>) -> Shell {
     Shell::new(ShellOptions {
         objectid_seed: seed,
-        ..Default::default()
     })
 }
 

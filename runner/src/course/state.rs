@@ -47,12 +47,13 @@ impl State {
         State { parts }
     }
 
-    /// The first difference from `want`, as a remark naming document and field.
-    pub fn difference(&self, want: &State) -> Option<String> {
+    /// The first difference from `want`, as a remark naming document and field;
+    /// the order of fields only counts when `field_order` is asked.
+    pub fn difference(&self, want: &State, field_order: bool) -> Option<String> {
         want.parts
             .iter()
             .zip(&self.parts)
-            .find_map(|(w, g)| part_difference(w, g))
+            .find_map(|(w, g)| part_difference(w, g, field_order))
     }
 }
 
@@ -83,7 +84,7 @@ fn collection_part<S: ShellPort + ?Sized>(
         .map(|doc| ids.normalise(Bson::Document(doc)))
         .map(|doc| (identity_of(&doc), doc))
         .collect();
-    records.sort_by(|a, b| a.0.cmp(&b.0));
+    records.sort_by(|(a, _), (b, _)| a.cmp(b));
     let mut indexes: Vec<String> = found.indexes.into_iter().map(index_description).collect();
     indexes.sort();
     Part {
@@ -96,7 +97,24 @@ fn collection_part<S: ShellPort + ?Sized>(
 
 fn identity_of(doc: &Bson) -> String {
     let id = doc.as_document().and_then(|d| d.get("_id")).cloned();
-    shown(&id.unwrap_or(Bson::Null))
+    format!("{{ _id: {} }}", scalar(&id.unwrap_or(Bson::Null)))
+}
+
+/// An index key pattern as a learner writes it: `{ mahasiswaId: 1, mataKuliahId: 1 }`.
+pub fn key_pattern(key: &Document) -> String {
+    let fields: Vec<String> = key
+        .iter()
+        .map(|(k, v)| format!("{k}: {}", scalar(v)))
+        .collect();
+    format!("{{ {} }}", fields.join(", "))
+}
+
+/// Strings quoted as mongosh prints them, other values as Extended JSON.
+fn scalar(value: &Bson) -> String {
+    match value {
+        Bson::String(s) => format!("'{s}'"),
+        other => shown(other),
+    }
 }
 
 /// An index by key pattern and options: its name is the learner's choice.
@@ -117,20 +135,34 @@ fn table_part<S: ShellPort + ?Sized>(shell: &mut S, name: &str, table: &Table) -
     let mut records: Vec<(String, Bson)> = scan_all(shell, name)
         .into_iter()
         .map(|item| {
-            let identity = keys
-                .iter()
-                .map(|k| item.get(k).map(Value::to_string).unwrap_or_default());
-            let identity = identity.collect::<Vec<_>>().join(" ");
-            (identity, Bson::try_from(item).unwrap_or(Bson::Null))
+            (
+                item_identity(&keys, &item),
+                Bson::try_from(item).unwrap_or(Bson::Null),
+            )
         })
         .collect();
-    records.sort_by(|a, b| a.0.cmp(&b.0));
+    records.sort_by(|(a, _), (b, _)| a.cmp(b));
     Part {
         name: name.to_string(),
         is_table: true,
         records,
         indexes: Vec::new(),
     }
+}
+
+/// `{ EntityRef: 'WS#acme', Detail: 'META' }`: the key attributes' plain values.
+fn item_identity(keys: &[String], item: &Value) -> String {
+    let fields: Vec<String> = keys
+        .iter()
+        .map(|k| {
+            let typed = item.get(k).and_then(Value::as_object);
+            let plain = typed
+                .and_then(|t| t.values().next())
+                .and_then(Value::as_str);
+            format!("{k}: '{}'", plain.unwrap_or_default())
+        })
+        .collect();
+    format!("{{ {} }}", fields.join(", "))
 }
 
 fn key_attributes(table: &Table) -> Vec<String> {
@@ -213,28 +245,30 @@ fn collect_ids(value: &Bson, ids: &mut HashSet<ObjectId>) {
     }
 }
 
-fn part_difference(want: &Part, got: &Part) -> Option<String> {
+fn part_difference(want: &Part, got: &Part, field_order: bool) -> Option<String> {
     let label = pesan::bagian_keadaan(&want.name, want.is_table);
     let missing = want
         .records
         .iter()
         .find(|(id, _)| !got.records.iter().any(|(g, _)| g == id));
+    let named = |id: &str| pesan::rekaman(want.is_table, id);
     if let Some((id, _)) = missing {
-        return Some(pesan::keadaan_dokumen_hilang(&label, id));
+        return Some(pesan::keadaan_dokumen_hilang(&label, &named(id)));
     }
     let extra = got
         .records
         .iter()
         .find(|(id, _)| !want.records.iter().any(|(w, _)| w == id));
     if let Some((id, _)) = extra {
-        return Some(pesan::keadaan_dokumen_lebih(&label, id));
+        return Some(pesan::keadaan_dokumen_lebih(&label, &named(id)));
     }
     let changed = want
         .records
         .iter()
         .zip(&got.records)
         .find_map(|((id, w), (_, g))| {
-            value_difference("", w, g, !want.is_table).map(|d| d.describe(&label, id))
+            value_difference("", w, g, field_order && !want.is_table)
+                .map(|d| d.describe(&label, &named(id)))
         });
     changed.or_else(|| index_difference(&label, &want.indexes, &got.indexes))
 }
@@ -270,7 +304,7 @@ impl Difference {
 fn value_difference(path: &str, want: &Bson, got: &Bson, ordered: bool) -> Option<Difference> {
     match (want, got) {
         (Bson::Document(w), Bson::Document(g)) => document_difference(path, w, g, ordered),
-        (Bson::Array(w), Bson::Array(g)) if w.len() == g.len() => {
+        (Bson::Array(w), Bson::Array(g)) if w.len() == g.len() && has_documents(w) => {
             w.iter().zip(g).enumerate().find_map(|(i, (w, g))| {
                 value_difference(&join(path, &i.to_string()), w, g, ordered)
             })
@@ -282,6 +316,11 @@ fn value_difference(path: &str, want: &Bson, got: &Bson, ordered: bool) -> Optio
             shown(got),
         )),
     }
+}
+
+/// Arrays of documents are compared element by element; others as a whole value.
+fn has_documents(items: &[Bson]) -> bool {
+    items.iter().any(|i| matches!(i, Bson::Document(_)))
 }
 
 fn document_difference(

@@ -4,7 +4,7 @@ pub use crate::base64::{decode_lenient as base64_decode, encode as base64_encode
 
 pub fn hex_decode(text: &str) -> Option<Vec<u8>> {
     let clean: Vec<u8> = text.bytes().filter(|c| *c != b'-').collect();
-    if clean.len() % 2 != 0 {
+    if !clean.len().is_multiple_of(2) {
         return None;
     }
     clean

@@ -102,7 +102,7 @@ fn execute(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue
 fn error_body(e: &DynamoError) -> Value {
     let mut body = json!({ "code": e.code, "message": e.message });
     if let Some(item) = &e.item {
-        body["Item"] = item.clone();
+        body["Item"] = (**item).clone();
     }
     if let Some(reasons) = &e.cancellation_reasons {
         body["CancellationReasons"] = Value::Array(reasons.clone());

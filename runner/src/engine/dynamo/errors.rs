@@ -9,8 +9,9 @@ pub struct DynamoError {
     pub code: String,
     pub message: String,
     /// The old item carried by `ConditionalCheckFailedException` when
-    /// `ReturnValuesOnConditionCheckFailure` is `ALL_OLD` (typed form).
-    pub item: Option<Value>,
+    /// `ReturnValuesOnConditionCheckFailure` is `ALL_OLD` (typed form); boxed so that
+    /// every `Result` carrying this error stays small.
+    pub item: Option<Box<Value>>,
     /// `CancellationReasons` of a `TransactionCanceledException`.
     pub cancellation_reasons: Option<Vec<Value>>,
 }
@@ -46,7 +47,7 @@ impl DynamoError {
     pub fn to_json(&self) -> Value {
         let mut body = serde_json::json!({ "__type": self.code, "message": self.message });
         if let Some(item) = &self.item {
-            body["Item"] = item.clone();
+            body["Item"] = (**item).clone();
         }
         if let Some(reasons) = &self.cancellation_reasons {
             body["CancellationReasons"] = Value::Array(reasons.clone());

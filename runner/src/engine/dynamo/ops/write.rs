@@ -26,7 +26,7 @@ pub fn condition_failed(req: &Value, current: Option<&Item>) -> DynamoError {
         .and_then(Value::as_str)
         == Some("ALL_OLD");
     if let (true, Some(item)) = (wants_old, current) {
-        err.item = Some(item_to_json(item));
+        err.item = Some(Box::new(item_to_json(item)));
     }
     err
 }

@@ -206,7 +206,7 @@ impl<'a> ForeignSide<'a> {
     }
 
     fn all(&mut self) -> Vec<Document> {
-        self.load().map(|d| d.clone()).unwrap_or_default()
+        self.load().cloned().unwrap_or_default()
     }
 
     fn matching(&mut self, values: &[Bson]) -> Result<Vec<Document>, MongoError> {

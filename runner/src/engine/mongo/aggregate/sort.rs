@@ -53,8 +53,8 @@ fn ascending(key: &str, value: &Bson) -> Result<bool, MongoError> {
         ));
     }
     match numeric::as_f64(value) {
-        Some(f) if f == 1.0 => Ok(true),
-        Some(f) if f == -1.0 => Ok(false),
+        Some(1.0) => Ok(true),
+        Some(-1.0) => Ok(false),
         _ => Err(fail(
             15975,
             "$sort key ordering must be 1 (for ascending) or -1 (for descending)",

@@ -105,7 +105,7 @@ pub fn explain(engine: &mut Engine, db: &str, command: &Document) -> Result<Docu
         verbosity.as_str(),
         "queryPlanner" | "executionStats" | "allPlansExecution"
     ) {
-        return Err(MongoError::failed_to_parse(format!("verbosity string must be one of {{'queryPlanner', 'executionStats', 'allPlansExecution'}}")));
+        return Err(MongoError::failed_to_parse("verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}"));
     }
     match inner.keys().next().map(String::as_str) {
         Some("find") => explain_find(engine, db, inner, &verbosity),

@@ -313,10 +313,11 @@ impl IndexPosition {
                     return true;
                 }
                 stats.keys_examined += 1;
-                if inside && first_visit(&mut self.seen, *rid, stats) {
-                    if self.exact || coll.raw(*rid).is_some_and(|d| filter.matches_raw(d)) {
-                        out.push(*rid);
-                    }
+                if inside
+                    && first_visit(&mut self.seen, *rid, stats)
+                    && (self.exact || coll.raw(*rid).is_some_and(|d| filter.matches_raw(d)))
+                {
+                    out.push(*rid);
                 }
             }
         }

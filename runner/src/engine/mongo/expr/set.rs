@@ -76,7 +76,10 @@ fn set_intersection(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
     Ok(Some(Bson::Array(kept)))
 }
 
-fn two_sets(op: &str, arg: &Bson, ctx: &Ctx) -> Result<Option<(Vec<Bson>, Vec<Bson>)>, MongoError> {
+/// Both operands of a two-set operator, `None` when either is null or missing.
+type SetPair = Option<(Vec<Bson>, Vec<Bson>)>;
+
+fn two_sets(op: &str, arg: &Bson, ctx: &Ctx) -> Result<SetPair, MongoError> {
     args::exact::<2>(op, arg)?;
     Ok(arrays(op, arg, ctx)?.map(|mut s| {
         let b = s.pop().unwrap_or_default();
