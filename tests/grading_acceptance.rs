@@ -21,11 +21,11 @@ fn check(exercise: &str, answer: &str) -> String {
 
 fn assert_passes(out: &str, graded: usize) {
     assert!(out.contains(pesan::LULUS), "{out}");
-    assert_names(out, graded);
+    assert_names(out, &graded_statement(graded));
 }
 
-/// The verdict failed and says `why`, naming statement `statement`.
-fn assert_fails(out: &str, why: &[&str], statement: usize) {
+/// The verdict failed, says every piece of `why` and names `statement`.
+fn assert_fails(out: &str, why: &[&str], statement: &str) {
     assert!(!out.contains(pesan::LULUS), "{out}");
     for piece in why {
         assert!(out.contains(piece), "missing {piece:?} in:\n{out}");
@@ -33,9 +33,29 @@ fn assert_fails(out: &str, why: &[&str], statement: usize) {
     assert_names(out, statement);
 }
 
-fn assert_names(out: &str, statement: usize) {
-    let named = format!("pernyataan ke-{statement}");
-    assert!(out.contains(&named), "missing {named:?} in:\n{out}");
+fn assert_names(out: &str, statement: &str) {
+    assert!(out.contains(statement), "missing {statement:?} in:\n{out}");
+}
+
+/// How a verdict names a statement, up to where the statement's text begins;
+/// statements are counted as typed, `use kampus` included.
+fn named(text: String) -> String {
+    let cut = text.find(MARK).unwrap_or(text.len());
+    text[..cut].to_string()
+}
+
+const MARK: &str = "\u{1}";
+
+fn graded_statement(n: usize) -> String {
+    named(pesan::jawaban_dinilai(n, MARK))
+}
+
+fn culprit(n: usize) -> String {
+    named(pesan::pernyataan_pelanggar(n, MARK))
+}
+
+fn last_change(n: usize) -> String {
+    named(pesan::perubahan_terakhir(n, MARK))
 }
 
 // ---- answers that must pass ---------------------------------------------------------
@@ -48,7 +68,7 @@ fn answer_after_exploring_passes() {
 db.mahasiswa.find({ "alamat.kota": "Bandung" }).count()
 db.mahasiswa.find({ "alamat.kota": "Bandung" }, { _id: 0, nama: 1, nim: 1 }).sort({ nim: 1 })"#,
     );
-    assert_passes(&out, 3);
+    assert_passes(&out, 4);
 }
 
 #[test]
@@ -60,7 +80,7 @@ db.mahasiswa.createIndex({ mataKuliahId: 1 })
 db.mahasiswa.find({ mataKuliahId: "TSA301" }, { _id: 1, nama: 1 }).explain("executionStats")
 db.mahasiswa.find({ mataKuliahId: "TSA301" }, { _id: 1, nama: 1 })"#,
     );
-    assert_passes(&out, 4);
+    assert_passes(&out, 5);
 }
 
 #[test]
@@ -72,7 +92,7 @@ const peserta = []
 for (const m of db.mahasiswa.find({ mataKuliahId: "TSA301" }, { nama: 1 }).toArray()) peserta.push(m)
 peserta"#,
     );
-    assert_passes(&out, 4);
+    assert_passes(&out, 5);
 }
 
 #[test]
@@ -94,7 +114,7 @@ fn const_from_find_one_then_in_passes() {
 const gita = db.mahasiswa.findOne({ _id: "10115006" })
 db.mata_kuliah.find({ _id: { $in: gita.mataKuliahId } }, { nama: 1, sks: 1 })"#,
     );
-    assert_passes(&out, 3);
+    assert_passes(&out, 4);
 }
 
 // ---- answers that must fail ---------------------------------------------------------
@@ -106,7 +126,14 @@ fn printed_index_name_and_hint_on_id_fail() {
         r#"print("mataKuliahId_1")
 db.mahasiswa.find({ mataKuliahId: "TSA301" }, { _id: 1, nama: 1 }).hint({ _id: 1 })"#,
     );
-    assert_fails(&out, &["tidak memakai indeks"], 2);
+    assert_fails(
+        &out,
+        &[&pesan::efisiensi_indeks_lain(
+            "{ mataKuliahId: 1 }",
+            "IXSCAN { _id: 1 }",
+        )],
+        &culprit(3),
+    );
 }
 
 #[test]
@@ -116,7 +143,7 @@ fn replace_that_drops_fields_fails() {
         r#"db.mahasiswa.findOne({ nim: "10112003" })
 db.mahasiswa.replaceOne({ nim: "10112003" }, { nama: "Citra Melati", nim: "10112003", alamat: { jalan: "Jl. Cisitu Lama No. 11", kota: "Bandung", kodePos: "40135" } })"#,
     );
-    assert_fails(&out, &["field `waliId` hilang"], 2);
+    assert_fails(&out, &["field `waliId` hilang"], &last_change(3));
 }
 
 #[test]
@@ -125,7 +152,7 @@ fn put_item_that_wipes_the_item_fails() {
         "dynamodb-satu-ke-banyak/aktifkan-proyek",
         r#"ddb.put({ TableName: 'AppData', Item: { EntityRef: 'WS#acme', Detail: 'PROJ#2026-0031', status: 'ACTIVE' }, ConditionExpression: '#s = :lama', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':lama': 'PLANNING' } })"#,
     );
-    assert_fails(&out, &["field `projectName` hilang"], 1);
+    assert_fails(&out, &["field `projectName` hilang"], &last_change(1));
 }
 
 #[test]
@@ -135,7 +162,11 @@ fn pop_where_pull_by_value_is_taught_fails() {
         r#"db.mahasiswa.findOne({ _id: "10115001" })
 db.mahasiswa.updateOne({ _id: "10115001" }, { $pop: { mataKuliahId: -1 } })"#,
     );
-    assert_fails(&out, &["tidak pada dataset varian", "mataKuliahId"], 2);
+    assert_fails(
+        &out,
+        &[pesan::KEADAAN_HANYA_UTAMA, "`mataKuliahId`"],
+        &last_change(3),
+    );
 }
 
 #[test]
@@ -146,7 +177,7 @@ fn several_updates_where_one_is_asked_fail() {
 db.mahasiswa.updateOne({ nim: "10112003" }, { $set: { "alamat.kota": "Bandung" } })
 db.mahasiswa.updateOne({ nim: "10112003" }, { $set: { "alamat.kodePos": "40135" } })"#,
     );
-    assert_fails(&out, &["3 perintah pembaruan"], 2);
+    assert_fails(&out, &[&pesan::efisiensi_pembaruan(3)], &culprit(3));
 }
 
 #[test]
@@ -157,7 +188,7 @@ fn n_plus_one_loop_of_find_one_fails() {
 for (const m of db.mahasiswa.find().sort({ nim: 1 }).toArray()) { const d = db.dosen.findOne({ _id: m.waliId }); if (d) laporan.push({ nim: m.nim, wali: d.nama }) }
 laporan"#,
     );
-    assert_fails(&out, &["7 perintah baca"], 2);
+    assert_fails(&out, &[&pesan::efisiensi_perintah(7)], &culprit(3));
 }
 
 #[test]
@@ -168,7 +199,11 @@ fn query_plus_get_item_fails() {
 const proyek = dynamodb.query({ TableName: 'AppData', KeyConditionExpression: 'EntityRef = :ws AND begins_with(Detail, :p)', ExpressionAttributeValues: { ':ws': { S: 'WS#acme' }, ':p': { S: 'PROJ#' } }, ScanIndexForward: false })
 [...proyek.Items, meta.Item].map(i => i.Detail.S)"#,
     );
-    assert_fails(&out, &["juga memakai GetItem"], 1);
+    assert_fails(
+        &out,
+        &[&pesan::efisiensi_selain_query("GetItem")],
+        &culprit(1),
+    );
 }
 
 #[test]
@@ -177,7 +212,7 @@ fn whole_partition_filtered_in_javascript_fails() {
         "dynamodb-satu-ke-banyak/workspace-dan-proyek",
         r#"dynamodb.query({ TableName: 'AppData', KeyConditionExpression: 'EntityRef = :ws', ExpressionAttributeValues: { ':ws': { S: 'WS#acme' } }, ScanIndexForward: false }).Items.map(i => i.Detail.S).filter(d => !d.startsWith('MEMBER#'))"#,
     );
-    assert_fails(&out, &["membaca 8 item untuk 6 hasil"], 1);
+    assert_fails(&out, &[&pesan::efisiensi_baca(8, 6, 0, true)], &culprit(1));
 }
 
 #[test]
@@ -187,7 +222,7 @@ fn partition_sliced_in_javascript_instead_of_limit_fails() {
         r#"ddb.query({ TableName: 'AppData', KeyConditionExpression: 'EntityRef = :ws AND begins_with(Detail, :p)', ExpressionAttributeValues: { ':ws': 'WS#acme', ':p': 'PROJ#' } }).Items.map(p => p.Detail)
 ddb.query({ TableName: 'AppData', KeyConditionExpression: 'EntityRef = :ws AND begins_with(Detail, :p)', ExpressionAttributeValues: { ':ws': 'WS#acme', ':p': 'PROJ#' }, ScanIndexForward: false }).Items.slice(0, 3).map(p => p.projectName)"#,
     );
-    assert_fails(&out, &["membaca 5 item untuk 3 hasil"], 2);
+    assert_fails(&out, &[&pesan::efisiensi_baca(5, 3, 0, true)], &culprit(2));
 }
 
 #[test]
@@ -198,7 +233,7 @@ fn whole_partition_counted_in_javascript_instead_of_select_count_fails() {
 const proyek = semua.filter(i => i.Detail.startsWith('PROJ#'))
 ({ Count: proyek.filter(p => p.status === 'ACTIVE').length, ScannedCount: proyek.length })"#,
     );
-    assert_fails(&out, &["membaca 8 item untuk 3 hasil"], 1);
+    assert_fails(&out, &[&pesan::efisiensi_baca(8, 3, 2, true)], &culprit(1));
 }
 
 #[test]
@@ -209,8 +244,11 @@ fn missing_sort_fails_on_the_variant() {
     );
     assert_fails(
         &out,
-        &[pesan::dataset_label(true), &pesan::hanya_urutan_beda()],
-        1,
+        &[
+            &pesan::keluaran_beda(pesan::dataset_label(true)),
+            &pesan::hanya_urutan_beda(),
+        ],
+        &graded_statement(2),
     );
 }
 
@@ -226,7 +264,10 @@ fn missing_sort_stage_in_a_pipeline_fails_on_the_variant() {
     );
     assert_fails(
         &out,
-        &[pesan::dataset_label(true), &pesan::hanya_urutan_beda()],
-        1,
+        &[
+            &pesan::keluaran_beda(pesan::dataset_label(true)),
+            &pesan::hanya_urutan_beda(),
+        ],
+        &graded_statement(2),
     );
 }
