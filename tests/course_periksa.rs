@@ -163,3 +163,37 @@ fn a_variant_that_cannot_catch_a_missing_sort_fails() {
         "{out}"
     );
 }
+
+/// `--perbarui` edits `[[latihan]]` tables; an exercise written another way (here an
+/// inline table) cannot be rewritten, and that must fail loudly instead of being skipped.
+#[test]
+fn perbarui_fails_on_an_exercise_it_cannot_find() {
+    let work = tempfile::tempdir().unwrap();
+    copy_dir(&fixture(), work.path());
+    let toml = work.path().join("lessons/mini/pelajaran.toml");
+    let lesson = std::fs::read_to_string(&toml).unwrap();
+    let (head, _) = lesson.split_once("[[latihan]]").unwrap();
+    // A top-level key must come before the first table header.
+    let exercises = "latihan = [\n  { id = \"semua-nama\", judul = \"Semua nama\", soal = \"x\", \
+         penilaian = \"keluaran\", solusi = \"db.mahasiswa.find({}, { nama: 1 })\", \
+         keluaran = \"salah\" },\n]\n\n[dataset.utama]";
+    let inline = head.replacen("[dataset.utama]", exercises, 1);
+    std::fs::write(&toml, &inline).unwrap();
+
+    let out = Command::cargo_bin("kursus")
+        .unwrap()
+        .env("KURSUS_DIR", work.path())
+        .env("NO_COLOR", "1")
+        .args(["periksa", "--perbarui"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let message = pesan::keluaran_tidak_ditemukan(toml.display(), "semua-nama");
+    assert!(stdout.contains(&format!("✗ {message}")), "{stdout}");
+    assert!(
+        !stdout.contains(&pesan::diperbarui("mini/pelajaran.toml")),
+        "{stdout}"
+    );
+    assert_eq!(std::fs::read_to_string(&toml).unwrap(), inline);
+}

@@ -1,6 +1,8 @@
 //! The end-to-end suites, each a module, in one test binary (see runner/Cargo.toml).
 
 mod book_periksa;
+mod cli_exit;
+mod cli_snapshots;
 mod course_book;
 mod course_e2e;
 mod course_grading;
@@ -11,6 +13,7 @@ mod examples;
 mod golden_dynamodb;
 mod golden_mongosh;
 mod grading_acceptance;
+mod pesan_katalog;
 mod shell_fuzz;
 mod shell_js;
 mod support;

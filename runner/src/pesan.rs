@@ -1,13 +1,23 @@
 //! The catalogue: every Indonesian text Kursus shows a learner or a lesson author, from
 //! every layer (CLI, course, shell), in one leaf module so the wording stays consistent
 //! and can be reviewed at once. Errors carry data; the words are chosen here.
+//! This file holds the course's texts; [`shell`] and [`cli`] those of the layers
+//! below and above it. A test (`tests/pesan_katalog.rs`) rejects Indonesian string
+//! literals anywhere else in the crate.
 
 use std::fmt::Display;
+
+pub mod cli;
+pub mod shell;
 
 // ---- loading the course -------------------------------------------------------------
 
 pub fn berkas_tidak_terbaca(berkas: impl Display, sebab: impl Display) -> String {
     format!("{berkas}: tidak dapat dibaca ({sebab})")
+}
+
+pub fn berkas_tidak_tertulis(berkas: impl Display, sebab: impl Display) -> String {
+    format!("{berkas}: tidak dapat ditulis ({sebab})")
 }
 
 pub fn toml_salah(berkas: impl Display, baris: Option<usize>, sebab: impl Display) -> String {
@@ -75,6 +85,18 @@ pub fn kursus_tidak_ditemukan() -> String {
     "folder kursus (berisi lessons/kursus.toml) tidak ditemukan; jalankan dari folder \
      proyek atau setel KURSUS_DIR"
         .to_string()
+}
+
+pub fn keluaran_tidak_ditemukan(berkas: impl Display, latihan: &str) -> String {
+    format!(
+        "{berkas}: field `keluaran` latihan \"{latihan}\" tidak ditemukan, jadi tidak \
+         dapat diperbarui; tulis latihannya sebagai tabel [[latihan]] dengan `id` dan \
+         `keluaran` berupa string"
+    )
+}
+
+pub fn buku_gagal(sebab: impl Display) -> String {
+    format!("buku gagal dibangun: {sebab}")
 }
 
 // ---- grading ------------------------------------------------------------------------
@@ -319,6 +341,26 @@ pub fn kemajuan_versi_baru(berkas: impl Display, cadangan: impl Display) -> Stri
     )
 }
 
+/// The progress file could not be used and its backup failed: say so, and that the
+/// next save replaces it.
+pub fn kemajuan_tanpa_cadangan(
+    berkas: impl Display,
+    versi_lain: bool,
+    cadangan: impl Display,
+    sebab: impl Display,
+) -> String {
+    let masalah = if versi_lain {
+        "berasal dari versi kursus yang lain"
+    } else {
+        "tidak dapat dibaca"
+    };
+    format!(
+        "Berkas kemajuan {berkas} {masalah}, tetapi salinannya gagal disimpan di {cadangan} \
+         ({sebab}). Kemajuan dimulai dari awal; salin sendiri berkas itu bila masih \
+         diperlukan, karena kemajuan berikutnya yang disimpan akan menimpanya."
+    )
+}
+
 pub fn kemajuan_gagal_ditulis(sebab: impl Display) -> String {
     format!("kemajuan gagal disimpan: {sebab}")
 }
@@ -461,6 +503,12 @@ pub fn soal(id: &str, judul: &str, teks: &str, petunjuk: usize) -> String {
 }
 
 // ---- the book -----------------------------------------------------------------------
+
+/// The words of the book's syntax that authors type: ```` ```js kursus ```` marks an
+/// executed example, ```` ```text keluaran ```` its output, `{{#latihan ID}}` an exercise.
+pub const PENANDA_CONTOH: &str = "kursus";
+pub const PENANDA_KELUARAN: &str = "keluaran";
+pub const DIREKTIF_LATIHAN: &str = "{{#latihan";
 
 pub const LABEL_KELUARAN: &str = "Keluaran";
 pub const LABEL_LATIHAN: &str = "Latihan";

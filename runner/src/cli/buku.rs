@@ -1,9 +1,9 @@
 //! `kursus buku [--sajikan]` (alias book): builds the book, optionally serves it.
 
+use super::exit::Status;
 use crate::course::catalog::{locate_root, Course};
 use crate::course::{book, serve};
 use crate::pesan;
-use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
@@ -15,7 +15,7 @@ pub struct Args {
     pub port: u16,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     let course = Course::load(&locate_root()?)?;
     let html = book::build(course)?;
     println!("{}", pesan::buku_selesai(html.display()));
@@ -24,5 +24,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         println!("{}", pesan::buku_disajikan(listener.local_addr()?));
         serve::serve(listener, &html);
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Success)
 }

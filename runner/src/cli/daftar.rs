@@ -1,15 +1,15 @@
 //! `kursus daftar` (alias list): lessons and exercises with ✓ and a progress bar.
 
+use super::exit::Status;
 use crate::course::catalog::{locate_root, Course};
 use crate::course::listing;
 use crate::course::progress::{data_dir, ProgressStore};
 use std::path::Path;
-use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {}
 
-pub fn run(_args: Args, data_dir_flag: Option<&Path>) -> anyhow::Result<ExitCode> {
+pub fn run(_args: Args, data_dir_flag: Option<&Path>) -> anyhow::Result<Status> {
     let course = Course::load(&locate_root()?)?;
     let store = ProgressStore::new(&data_dir(data_dir_flag));
     let (progress, note) = store.load();
@@ -17,5 +17,5 @@ pub fn run(_args: Args, data_dir_flag: Option<&Path>) -> anyhow::Result<ExitCode
         eprintln!("{note}");
     }
     println!("{}", listing::render(&course, &progress));
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Success)
 }

@@ -1,12 +1,10 @@
 //! `kursus jalankan [--pelajaran ID] [--objectid HEX] [FILE | -]`: a script as if typed.
 
+use super::error::CliError;
+use super::exit::Status;
+use crate::shell::{split, Shell, ShellOptions};
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
-
-use anyhow::Context as _;
-
-use crate::shell::{split, Shell, ShellOptions};
 
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
@@ -23,12 +21,12 @@ pub struct Args {
 /// Loads a lesson's dataset into a fresh shell. The course module plugs in here.
 pub type LessonLoader = fn(&mut Shell, &str) -> anyhow::Result<()>;
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     run_with_loader(args, None)
 }
 
 /// `jalankan` with a lesson loader for `--pelajaran` (the course layer passes one).
-pub fn run_with_loader(args: Args, loader: Option<LessonLoader>) -> anyhow::Result<ExitCode> {
+pub fn run_with_loader(args: Args, loader: Option<LessonLoader>) -> anyhow::Result<Status> {
     let source = read_source(args.file.as_ref())?;
     let seed = args.objectid.as_deref().map(parse_objectid).transpose()?;
     let mut shell = Shell::new(ShellOptions {
@@ -37,11 +35,11 @@ pub fn run_with_loader(args: Args, loader: Option<LessonLoader>) -> anyhow::Resu
     if let Some(id) = &args.pelajaran {
         match loader {
             Some(load) => load(&mut shell, id)?,
-            None => anyhow::bail!("pelajaran '{id}' belum dapat dimuat"),
+            None => return Err(CliError::NoLessonLoader { id: id.clone() }.into()),
         }
     }
     stream(&mut shell, &source)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Success)
 }
 
 /// Prints each unit's output as soon as it is evaluated.
@@ -64,8 +62,13 @@ pub fn stream(shell: &mut Shell, source: &str) -> anyhow::Result<()> {
 
 fn read_source(file: Option<&PathBuf>) -> anyhow::Result<String> {
     match file {
-        Some(path) if path.as_os_str() != "-" => std::fs::read_to_string(path)
-            .with_context(|| format!("tidak dapat membaca {}", path.display())),
+        Some(path) if path.as_os_str() != "-" => std::fs::read_to_string(path).map_err(|cause| {
+            CliError::ScriptUnreadable {
+                path: path.clone(),
+                cause,
+            }
+            .into()
+        }),
         _ => {
             let mut text = String::new();
             std::io::stdin().read_to_string(&mut text)?;
@@ -75,8 +78,9 @@ fn read_source(file: Option<&PathBuf>) -> anyhow::Result<String> {
 }
 
 /// 24 hex digits → the 12 bytes of an ObjectId.
-pub fn parse_objectid(hex: &str) -> anyhow::Result<[u8; 12]> {
-    let oid = bson::oid::ObjectId::parse_str(hex)
-        .map_err(|_| anyhow::anyhow!("--objectid harus 24 digit heksadesimal, bukan '{hex}'"))?;
+pub fn parse_objectid(hex: &str) -> Result<[u8; 12], CliError> {
+    let oid = bson::oid::ObjectId::parse_str(hex).map_err(|_| CliError::BadObjectId {
+        hex: hex.to_string(),
+    })?;
     Ok(oid.bytes())
 }

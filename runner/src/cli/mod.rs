@@ -1,18 +1,24 @@
 //! The command line: argument parsing and one file per subcommand.
 
+use crate::pesan::cli as pesan;
 use clap::{Parser, Subcommand};
+use exit::Status;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub mod buku;
 pub mod daftar;
+pub mod error;
+pub mod exit;
 pub mod jalankan;
 pub mod periksa;
 pub mod repl;
 
+pub use error::CliError;
+
 /// Kursus — belajar pemodelan data NoSQL lewat REPL mongosh dan DynamoDB.
 #[derive(Parser, Debug)]
-#[command(name = "kursus", version, about)]
+#[command(name = "kursus", version, about, after_help = exit::help_table())]
 pub struct Args {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -42,19 +48,19 @@ pub enum Command {
 
 /// Bare `kursus` (or `kursus --latihan ID`): the REPL at the learner's exercise.
 /// Without a course folder (and no exercise asked for) it is the plain REPL.
-fn belajar(latihan: Option<&str>, data_dir: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
+fn belajar(latihan: Option<&str>, data_dir: Option<&std::path::Path>) -> anyhow::Result<Status> {
     if latihan.is_none() && crate::course::catalog::locate_root().is_err() {
         return repl::run(repl::Args::default());
     }
     let (mut session, greeting) = crate::course::learner::open(latihan, data_dir)?;
     let shell = session.fresh_shell()?;
     crate::course::repl_loop::run(&mut session, shell, &greeting)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Success)
 }
 
 /// `kursus jalankan`, with `--pelajaran ID` starting from that lesson's main dataset
 /// and (unless `--objectid` is given) its ObjectId seed, as the examples are written.
-fn jalankan_pelajaran(mut args: jalankan::Args) -> anyhow::Result<ExitCode> {
+fn jalankan_pelajaran(mut args: jalankan::Args) -> anyhow::Result<Status> {
     if let (Some(id), None) = (args.pelajaran.as_deref(), args.objectid.as_ref()) {
         let seed = crate::course::learner::lesson_seed(id)?;
         args.objectid = seed.map(|b| bson::oid::ObjectId::from_bytes(b).to_hex());
@@ -76,10 +82,10 @@ pub fn dispatch(args: Args) -> ExitCode {
         Some(Command::Buku(a)) => buku::run(a),
     };
     match result {
-        Ok(code) => code,
+        Ok(status) => status.into(),
         Err(err) => {
-            eprintln!("kesalahan: {err:#}");
-            ExitCode::FAILURE
+            eprintln!("{}", pesan::kesalahan(format!("{err:#}")));
+            exit::status_of(&err).into()
         }
     }
 }

@@ -1,10 +1,10 @@
 //! `kursus periksa [--perbarui]` (alias check): every example and exercise of the book.
 
+use super::exit::Status;
 use crate::course::catalog::{locate_root, Course};
 use crate::course::check::{check_course, Options};
 use crate::course::render::colour_wanted;
 use crate::course::shell_port::ShellFactory;
-use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
@@ -13,11 +13,11 @@ pub struct Args {
     pub perbarui: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     run_with(args, &crate::course::real_shell::factory)
 }
 
-pub fn run_with<F: ShellFactory + Sync>(args: Args, factory: &F) -> anyhow::Result<ExitCode> {
+pub fn run_with<F: ShellFactory + Sync>(args: Args, factory: &F) -> anyhow::Result<Status> {
     let course = Course::load(&locate_root()?)?;
     let options = Options {
         update: args.perbarui,
@@ -29,8 +29,8 @@ pub fn run_with<F: ShellFactory + Sync>(args: Args, factory: &F) -> anyhow::Resu
     }
     println!("{}", report.summary());
     Ok(if report.failures == 0 {
-        ExitCode::SUCCESS
+        Status::Success
     } else {
-        ExitCode::FAILURE
+        Status::ChecksFailed
     })
 }

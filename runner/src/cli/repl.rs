@@ -3,13 +3,15 @@
 use std::cell::RefCell;
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::rc::Rc;
 
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::Editor;
 
+use super::error::CliError;
+use super::exit::Status;
+use crate::pesan::cli as pesan;
 use crate::shell::editor::KursusHelper;
 use crate::shell::{split, Shell, ShellOptions};
 
@@ -28,10 +30,10 @@ pub struct ReplOptions<'a> {
     pub dot_hook: Option<DotHook<'a>>,
 }
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(_args: Args) -> anyhow::Result<Status> {
     let shell = Shell::new(ShellOptions::default());
     run_with(shell, ReplOptions::default())?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Success)
 }
 
 /// Runs the REPL on `shell` until `exit`, Ctrl-D or the end of piped input.
@@ -45,11 +47,11 @@ pub fn run_with(shell: Shell, mut options: ReplOptions<'_>) -> anyhow::Result<Sh
     drop(options);
     Rc::try_unwrap(shell)
         .map(RefCell::into_inner)
-        .map_err(|_| anyhow::anyhow!("sesi shell masih dipakai"))
+        .map_err(|_| CliError::ShellStillShared.into())
 }
 
 fn unknown_dot(line: &str) -> String {
-    format!("Perintah tidak dikenal: {line}")
+    pesan::perintah_tidak_dikenal(line)
 }
 
 /// One complete entry: a dot command or shell/JavaScript units.

@@ -9,7 +9,9 @@ use std::path::PathBuf;
 /// Builds `book/` and returns the folder holding the HTML.
 pub fn build(course: Course) -> Result<PathBuf> {
     let root = course.root.join("book");
-    let fail = |e: anyhow::Error| CourseError::Buku(format!("{e:#}"));
+    let fail = |e: anyhow::Error| CourseError::Book {
+        cause: format!("{e:#}"),
+    };
     let mut book = MDBook::load(&root).map_err(fail)?;
     book.with_preprocessor(KursusPreprocessor { course });
     book.build().map_err(fail)?;

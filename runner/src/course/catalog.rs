@@ -4,7 +4,6 @@ use super::dataset::Dataset;
 use super::error::{CourseError, Result};
 use super::lesson::{Exercise, LessonFile};
 use super::manifest::Manifest;
-use crate::pesan;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone)]
@@ -65,14 +64,16 @@ impl Course {
     pub fn find_exercise(&self, full_id: &str) -> Result<ExerciseRef<'_>> {
         self.exercises()
             .find(|e| e.full_id() == full_id)
-            .ok_or_else(|| CourseError::TidakAda(pesan::latihan_tidak_ada(full_id)))
+            .ok_or_else(|| CourseError::UnknownExercise {
+                id: full_id.to_string(),
+            })
     }
 
     pub fn find_lesson(&self, id: &str) -> Result<&Lesson> {
         self.lessons
             .iter()
             .find(|l| l.file.id == id)
-            .ok_or_else(|| CourseError::TidakAda(pesan::pelajaran_tidak_ada(id)))
+            .ok_or_else(|| CourseError::UnknownLesson { id: id.to_string() })
     }
 
     /// The exercise after `full_id` in course order, if any.
@@ -118,5 +119,5 @@ pub fn locate_root() -> Result<PathBuf> {
     from_cwd
         .chain(built)
         .find(|d| d.join("lessons").join("kursus.toml").is_file())
-        .ok_or_else(|| CourseError::Berkas(pesan::kursus_tidak_ditemukan()))
+        .ok_or(CourseError::CourseNotFound)
 }

@@ -2,6 +2,8 @@
 //! followed by ```` ```text keluaran ````) and exercise directives
 //! (`{{#latihan <pelajaran>/<latihan>}}` on a line of its own).
 
+use crate::pesan;
+
 /// A fenced code block; line numbers are 0-based indexes into the chapter's lines.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fence {
@@ -28,12 +30,12 @@ pub struct Directive {
 
 pub fn is_example(info: &str) -> bool {
     let mut words = info.split_whitespace();
-    words.next() == Some("js") && words.any(|w| w == "kursus")
+    words.next() == Some("js") && words.any(|w| w == pesan::PENANDA_CONTOH)
 }
 
 pub fn is_keluaran(info: &str) -> bool {
     let mut words = info.split_whitespace();
-    words.next() == Some("text") && words.any(|w| w == "keluaran")
+    words.next() == Some("text") && words.any(|w| w == pesan::PENANDA_KELUARAN)
 }
 
 /// The fence marker of a line (``` or ~~~, three or more) and its info string.
@@ -123,7 +125,10 @@ pub fn directives(text: &str) -> Vec<Directive> {
 }
 
 pub fn directive_id(line: &str) -> Option<String> {
-    let inner = line.trim().strip_prefix("{{#latihan")?.strip_suffix("}}")?;
+    let inner = line
+        .trim()
+        .strip_prefix(pesan::DIREKTIF_LATIHAN)?
+        .strip_suffix("}}")?;
     let id = inner.trim();
     (!id.is_empty() && !id.contains(char::is_whitespace)).then(|| id.to_string())
 }
@@ -160,7 +165,8 @@ fn edit_for(example: &Example, output: &str) -> (usize, usize, Vec<String>) {
         Some(fence) => (fence.open + 1, fence.close, body),
         None => {
             let at = example.code.close + 1;
-            let mut block = vec![String::new(), "```text keluaran".to_string()];
+            let open = format!("```text {}", pesan::PENANDA_KELUARAN);
+            let mut block = vec![String::new(), open];
             block.extend(body);
             block.push("```".to_string());
             (at, at, block)

@@ -186,13 +186,17 @@ pub fn markdown_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn read_text(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path)
-        .map_err(|e| CourseError::Berkas(pesan::berkas_tidak_terbaca(path.display(), e)))
+    std::fs::read_to_string(path).map_err(|cause| CourseError::Unreadable {
+        path: path.to_path_buf(),
+        cause,
+    })
 }
 
 fn write_text(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text)
-        .map_err(|e| CourseError::Berkas(pesan::berkas_tidak_terbaca(path.display(), e)))
+    std::fs::write(path, text).map_err(|cause| CourseError::Unwritable {
+        path: path.to_path_buf(),
+        cause,
+    })
 }
 
 fn file_name(path: &Path) -> String {

@@ -4,7 +4,6 @@
 use super::error::{CourseError, Result};
 use super::lesson::{DatasetFiles, DynamoFile, MongoFile};
 use super::shell_port::ShellPort;
-use crate::pesan;
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -70,8 +69,11 @@ impl Dataset {
     }
 }
 
-fn dataset_error(what: &str, cause: impl std::fmt::Display) -> CourseError {
-    CourseError::Dataset(pesan::dataset_gagal_dimuat(what, cause))
+fn dataset_error(target: &str, cause: impl std::fmt::Display) -> CourseError {
+    CourseError::Dataset {
+        target: target.to_string(),
+        cause: cause.to_string(),
+    }
 }
 
 fn read_collection(dir: &Path, file: &MongoFile) -> Result<Collection> {
@@ -90,12 +92,19 @@ fn read_collection(dir: &Path, file: &MongoFile) -> Result<Collection> {
 
 /// Extended JSON (relaxed or canonical) to a document.
 fn extjson_document(path: &Path, n: usize, value: Value) -> Result<bson::Document> {
-    let bad =
-        |e: &dyn std::fmt::Display| CourseError::Berkas(pesan::extjson_salah(path.display(), n, e));
+    let path = path.to_path_buf();
     match bson::Bson::try_from(value) {
         Ok(bson::Bson::Document(doc)) => Ok(doc),
-        Ok(other) => Err(bad(&format!("{:?}", other.element_type()))),
-        Err(e) => Err(bad(&e)),
+        Ok(other) => Err(CourseError::NotDocument {
+            path,
+            index: n,
+            found: other.element_type(),
+        }),
+        Err(cause) => Err(CourseError::ExtJson {
+            path,
+            index: n,
+            cause,
+        }),
     }
 }
 
@@ -128,15 +137,21 @@ fn load_table<S: ShellPort + ?Sized>(shell: &mut S, table: &Table) -> Result<()>
 }
 
 fn read_json(path: &Path) -> Result<Value> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CourseError::Berkas(pesan::berkas_tidak_terbaca(path.display(), e)))?;
-    serde_json::from_str(&text)
-        .map_err(|e| CourseError::Berkas(pesan::json_salah(path.display(), e)))
+    let text = std::fs::read_to_string(path).map_err(|cause| CourseError::Unreadable {
+        path: path.to_path_buf(),
+        cause,
+    })?;
+    serde_json::from_str(&text).map_err(|cause| CourseError::Json {
+        path: path.to_path_buf(),
+        cause,
+    })
 }
 
 fn read_json_array(path: &Path) -> Result<Vec<Value>> {
     match read_json(path)? {
         Value::Array(items) => Ok(items),
-        _ => Err(CourseError::Berkas(pesan::bukan_array(path.display()))),
+        _ => Err(CourseError::NotArray {
+            path: path.to_path_buf(),
+        }),
     }
 }

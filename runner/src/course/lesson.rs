@@ -187,14 +187,16 @@ impl LessonFile {
     fn validate(&self, name: &str, expected_id: &str) -> Result<()> {
         toml_file::check_version(name, self.format_version, FORMAT_VERSION)?;
         if self.id != expected_id {
-            return Err(CourseError::Berkas(pesan::id_pelajaran_beda(
-                name,
-                &self.id,
-                expected_id,
-            )));
+            return Err(CourseError::LessonIdMismatch {
+                file: name.into(),
+                id: self.id.clone(),
+                folder: expected_id.to_string(),
+            });
         }
-        parse_seed(&self.objectid)
-            .ok_or_else(|| CourseError::Berkas(pesan::objectid_salah(name, &self.objectid)))?;
+        parse_seed(&self.objectid).ok_or_else(|| CourseError::BadObjectId {
+            file: name.into(),
+            hex: self.objectid.clone(),
+        })?;
         self.latihan.iter().try_for_each(|ex| ex.validate(name))
     }
 
@@ -207,9 +209,10 @@ impl LessonFile {
 impl Exercise {
     fn validate(&self, name: &str) -> Result<()> {
         if self.penilaian == Grading::Status && self.keadaan.is_empty() {
-            return Err(CourseError::Berkas(pesan::status_tanpa_keadaan(
-                name, &self.id,
-            )));
+            return Err(CourseError::StatusWithoutState {
+                file: name.into(),
+                exercise: self.id.clone(),
+            });
         }
         Ok(())
     }

@@ -2,21 +2,28 @@
 //! leaving the rest of the author's file, comments included, untouched.
 
 use super::error::{CourseError, Result};
-use crate::pesan;
 use regex::Regex;
 use std::ops::Range;
 use std::path::Path;
 
-/// Sets the `keluaran` of each `(exercise id, output)` pair.
+/// Sets the `keluaran` of each `(exercise id, output)` pair. An exercise whose
+/// `keluaran` cannot be found is an error and the file is left as it was.
 pub fn update_keluaran(path: &Path, updates: &[(String, String)]) -> Result<()> {
-    let bad = |e: &dyn std::fmt::Display| {
-        CourseError::Berkas(pesan::berkas_tidak_terbaca(path.display(), e))
-    };
-    let mut text = std::fs::read_to_string(path).map_err(|e| bad(&e))?;
+    let mut text = std::fs::read_to_string(path).map_err(|cause| CourseError::Unreadable {
+        path: path.to_path_buf(),
+        cause,
+    })?;
     for (id, output) in updates {
-        text = replace_keluaran(&text, id, output).unwrap_or(text);
+        text =
+            replace_keluaran(&text, id, output).ok_or_else(|| CourseError::KeluaranNotFound {
+                path: path.to_path_buf(),
+                exercise: id.clone(),
+            })?;
     }
-    std::fs::write(path, text).map_err(|e| bad(&e))
+    std::fs::write(path, text).map_err(|cause| CourseError::Unwritable {
+        path: path.to_path_buf(),
+        cause,
+    })
 }
 
 /// The text with exercise `id`'s keluaran replaced, or `None` if it cannot be found.
@@ -118,6 +125,24 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("keluaran = \"\"\"\nlama\n\"\"\""));
+    }
+
+    #[test]
+    fn an_exercise_that_cannot_be_found_fails_and_leaves_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("pelajaran.toml");
+        std::fs::write(&path, TOML).unwrap();
+        let updates = [
+            ("a".to_string(), "baru".to_string()),
+            ("tidak-ada".to_string(), "x".to_string()),
+        ];
+        let err = update_keluaran(&path, &updates).unwrap_err();
+        assert!(
+            matches!(&err, CourseError::KeluaranNotFound { exercise, .. } if exercise == "tidak-ada"),
+            "{err:?}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), TOML);
+        assert!(err.to_string().contains("tidak-ada"), "{err}");
     }
 
     #[test]

@@ -56,7 +56,7 @@ fn fence_opening(line: &str, fence: &Fence) -> Vec<String> {
         let info: Vec<&str> = fence
             .info
             .split_whitespace()
-            .filter(|w| *w != "kursus")
+            .filter(|w| *w != pesan::PENANDA_CONTOH)
             .collect();
         vec![format!("{marker}{}", info.join(" "))]
     } else if chapter::is_keluaran(&fence.info) {

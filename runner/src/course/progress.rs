@@ -46,6 +46,36 @@ impl Progress {
     }
 }
 
+/// Why a progress file could not be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unusable {
+    Corrupt,
+    OtherVersion,
+}
+
+/// A progress file set aside on load: where its backup went, or why it could not.
+#[derive(Debug)]
+pub struct SetAside {
+    pub file: PathBuf,
+    pub why: Unusable,
+    pub backup: PathBuf,
+    /// The rename's error when the backup could not be made.
+    pub failed: Option<std::io::Error>,
+}
+
+impl std::fmt::Display for SetAside {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (file, backup) = (self.file.display(), self.backup.display());
+        let other_version = self.why == Unusable::OtherVersion;
+        let text = match &self.failed {
+            None if other_version => pesan::kemajuan_versi_baru(file, backup),
+            None => pesan::kemajuan_rusak(file, backup),
+            Some(e) => pesan::kemajuan_tanpa_cadangan(file, other_version, backup, e),
+        };
+        f.write_str(&text)
+    }
+}
+
 /// Where the progress file lives.
 #[derive(Debug, Clone)]
 pub struct ProgressStore {
@@ -77,41 +107,45 @@ impl ProgressStore {
     }
 
     /// Reads the progress; a missing file is a fresh start, and an unreadable or
-    /// foreign one is set aside as a backup (the returned note says where).
+    /// foreign one is set aside as a backup (the returned note says where, or that
+    /// the backup failed).
     pub fn load(&self) -> (Progress, Option<String>) {
         let Ok(bytes) = std::fs::read(&self.path) else {
             return (Progress::default(), None);
         };
-        match serde_json::from_slice::<Progress>(&bytes) {
-            Ok(p) if p.format_version == FORMAT_VERSION => (p, None),
-            Ok(_) => (
-                Progress::default(),
-                Some(self.set_aside(pesan::kemajuan_versi_baru)),
-            ),
-            Err(_) => (
-                Progress::default(),
-                Some(self.set_aside(pesan::kemajuan_rusak)),
-            ),
-        }
+        let why = match serde_json::from_slice::<Progress>(&bytes) {
+            Ok(p) if p.format_version == FORMAT_VERSION => return (p, None),
+            Ok(_) => Unusable::OtherVersion,
+            Err(_) => Unusable::Corrupt,
+        };
+        let note = self.set_aside(why, &self.backup_path());
+        (Progress::default(), Some(note.to_string()))
     }
 
-    fn set_aside(&self, message: fn(String, String) -> String) -> String {
+    fn backup_path(&self) -> PathBuf {
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_secs())
             .unwrap_or(0);
-        let backup = self.path.with_extension(format!("json.cadangan-{stamp}"));
-        let _ = std::fs::rename(&self.path, &backup);
-        message(
-            self.path.display().to_string(),
-            backup.display().to_string(),
-        )
+        self.path.with_extension(format!("json.cadangan-{stamp}"))
+    }
+
+    fn set_aside(&self, why: Unusable, backup: &Path) -> SetAside {
+        SetAside {
+            file: self.path.clone(),
+            why,
+            backup: backup.to_path_buf(),
+            failed: std::fs::rename(&self.path, backup).err(),
+        }
     }
 
     /// Replaces the file atomically.
     pub fn save(&self, progress: &Progress) -> Result<()> {
         self.write_atomically(progress)
-            .map_err(|e| CourseError::Kemajuan(pesan::kemajuan_gagal_ditulis(e)))
+            .map_err(|cause| CourseError::ProgressSave {
+                path: self.path.clone(),
+                cause,
+            })
     }
 
     fn write_atomically(&self, progress: &Progress) -> std::io::Result<()> {
@@ -144,5 +178,51 @@ fn pause_for_tests() {
 fn sync_dir(dir: &Path) {
     if let Ok(handle) = std::fs::File::open(dir) {
         let _ = handle.sync_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store_with(text: &str) -> (tempfile::TempDir, ProgressStore) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = ProgressStore::new(dir.path());
+        std::fs::write(store.path(), text).unwrap();
+        (dir, store)
+    }
+
+    #[test]
+    fn a_corrupt_file_is_backed_up_and_the_note_says_where() {
+        let (dir, store) = store_with("{ rusak");
+        let (progress, note) = store.load();
+        assert_eq!(progress, Progress::default());
+        let backups: Vec<PathBuf> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(backups.len(), 1, "{backups:?}");
+        assert_eq!(std::fs::read_to_string(&backups[0]).unwrap(), "{ rusak");
+        let expected = pesan::kemajuan_rusak(store.path().display(), backups[0].display());
+        assert_eq!(note.as_deref(), Some(expected.as_str()));
+    }
+
+    #[test]
+    fn a_failed_backup_is_not_reported_as_saved() {
+        let (dir, store) = store_with("{\"format_version\": 99}");
+        // A non-empty folder in the backup's place makes the rename fail.
+        let backup = dir.path().join("cadangan");
+        std::fs::create_dir_all(backup.join("isi")).unwrap();
+        let note = store.set_aside(Unusable::OtherVersion, &backup);
+        let failure = note.failed.as_ref().expect("the rename fails");
+        let text = note.to_string();
+        let cause = failure.to_string();
+        let claimed = pesan::kemajuan_versi_baru(store.path().display(), backup.display());
+        assert_ne!(text, claimed);
+        assert_eq!(
+            text,
+            pesan::kemajuan_tanpa_cadangan(store.path().display(), true, backup.display(), cause)
+        );
+        assert!(store.path().exists(), "the original file stays in place");
     }
 }

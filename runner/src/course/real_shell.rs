@@ -1,6 +1,7 @@
 //! The course's view of the real `shell::Shell`.
 
 use super::shell_port::{CollectionState, Command, DynamoRequest, Plan, Printed, ShellPort};
+use crate::pesan::shell as pesan;
 use crate::shell::{PlanRecord, Shell, ShellOptions, StatementOutput};
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -16,8 +17,7 @@ pub fn factory(seed: Option<[u8; 12]>) -> Shell {
 /// Dataset loading talks to the engines directly; an engine bug must not take the
 /// learner's session down with it.
 fn guarded<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-    catch_unwind(AssertUnwindSafe(f))
-        .unwrap_or_else(|_| Err(format!("kesalahan internal mesin saat {what}")))
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| Err(pesan::kesalahan_internal_mesin(what)))
 }
 
 fn printed(output: StatementOutput) -> Printed {
@@ -48,13 +48,13 @@ impl ShellPort for Shell {
         coll: &str,
         docs: Vec<bson::Document>,
     ) -> Result<(), String> {
-        guarded("memuat koleksi", || {
+        guarded(pesan::MEMUAT_KOLEKSI, || {
             Shell::load_collection(self, db, coll, docs).map_err(|e| e.to_string())
         })
     }
 
     fn dynamo_execute(&mut self, action: &str, request: Value) -> Result<Value, String> {
-        guarded("memuat tabel", || {
+        guarded(pesan::MEMUAT_TABEL, || {
             Shell::dynamo_execute(self, action, request).map_err(|e| e.to_string())
         })
     }

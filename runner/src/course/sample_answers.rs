@@ -5,7 +5,6 @@
 use super::catalog::Lesson;
 use super::error::{CourseError, Result};
 use super::toml_file;
-use crate::pesan;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -65,9 +64,10 @@ fn validate(file: &SampleFile, lesson: &Lesson, path: &Path) -> Result<()> {
         .iter()
         .find(|s| !lesson.file.latihan.iter().any(|e| e.id == s.id));
     match unknown {
-        Some(s) => Err(CourseError::Berkas(pesan::uji_latihan_tidak_ada(
-            &name, &s.id,
-        ))),
+        Some(s) => Err(CourseError::SamplesForUnknownExercise {
+            file: path.to_path_buf(),
+            exercise: s.id.clone(),
+        }),
         None => Ok(()),
     }
 }

@@ -1,22 +1,24 @@
 //! Reading a TOML course file into serde structs with errors that name file and line.
 
 use super::error::{CourseError, Result};
-use crate::pesan;
 use serde::de::DeserializeOwned;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Reads and parses `path`; every error names the file and, when toml knows it, the line.
 pub fn read<T: DeserializeOwned>(path: &Path) -> Result<T> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CourseError::Berkas(pesan::berkas_tidak_terbaca(path.display(), e)))?;
+    let text = std::fs::read_to_string(path).map_err(|cause| CourseError::Unreadable {
+        path: path.to_path_buf(),
+        cause,
+    })?;
     parse(&text, &path.display().to_string())
 }
 
 /// Parses TOML text; `name` is only used in messages.
 pub fn parse<T: DeserializeOwned>(text: &str, name: &str) -> Result<T> {
-    toml::from_str(text).map_err(|e| {
-        let line = e.span().map(|span| line_of(text, span.start));
-        CourseError::Berkas(pesan::toml_salah(name, line, e.message().trim()))
+    toml::from_str(text).map_err(|e| CourseError::Toml {
+        file: PathBuf::from(name),
+        line: e.span().map(|span| line_of(text, span.start)),
+        cause: e.message().trim().to_string(),
     })
 }
 
@@ -35,8 +37,10 @@ pub fn check_version(name: &str, found: u32, known: u32) -> Result<()> {
     if found == known {
         Ok(())
     } else {
-        Err(CourseError::Berkas(pesan::versi_format_tidak_dikenal(
-            name, found, known,
-        )))
+        Err(CourseError::FormatVersion {
+            file: PathBuf::from(name),
+            found,
+            known,
+        })
     }
 }

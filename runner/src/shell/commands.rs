@@ -5,6 +5,7 @@ use boa_engine::{js_string, JsResult, JsValue};
 use super::jsutil::global_fn;
 use super::writer::print_batch;
 use super::Shell;
+use crate::pesan::shell as pesan;
 
 const HELP: &str = "  Shell Help:
 
@@ -70,7 +71,7 @@ fn show(shell: &mut Shell, what: &str) -> (String, bool, bool) {
 pub fn collection_names(shell: &mut Shell) -> Result<Vec<String>, String> {
     let value = shell
         .eval_quiet("db.getCollectionNames()")
-        .ok_or_else(|| "Error: listCollections gagal".to_string())?;
+        .ok_or_else(|| pesan::LIST_COLLECTIONS_GAGAL.to_string())?;
     let ctx = &mut shell.ctx;
     let Some(arr) = value.as_object() else {
         return Ok(Vec::new());

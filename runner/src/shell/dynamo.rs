@@ -13,6 +13,7 @@ use super::jsutil::js_str;
 use super::natives::register_native;
 use super::{Shell, ShellError};
 use crate::engine::dynamo::DynamoError;
+use crate::pesan::shell as pesan;
 
 /// Registers the natives and a stub for `dynamodb`, `ddb` and `NumberValue`: the
 /// prelude itself is evaluated on first use, so a MongoDB-only session (and every
@@ -133,14 +134,12 @@ fn riwayat(_: &JsValue, _: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
 fn ekspresi(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
     let spec_text = arg_text(args, 0, ctx)?.unwrap_or_else(|| "{}".to_string());
     let spec: Value = serde_json::from_str(&spec_text).map_err(|e| error(e.to_string()))?;
-    let obj = spec.as_object().ok_or_else(|| {
-        error("ddb.ekspresi butuh objek, misalnya { EntityRef: 'WS#acme' }".into())
-    })?;
+    let obj = spec
+        .as_object()
+        .ok_or_else(|| error(pesan::EKSPRESI_BUTUH_OBJEK.into()))?;
     let parts = dynamo_aids::parse_parts(obj).map_err(error)?;
     if parts.is_empty() {
-        return Err(error(
-            "ddb.ekspresi butuh paling sedikit satu atribut kunci".into(),
-        ));
+        return Err(error(pesan::EKSPRESI_BUTUH_KUNCI.into()));
     }
     let table = arg_text(args, 1, ctx)?
         .or_else(|| {
@@ -165,7 +164,7 @@ fn ekspresi(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValu
 
 /// The table whose key schema holds the first attribute, if exactly one does.
 fn guess_table(ctx: &Context, parts: &[(String, dynamo_aids::KeyPart)]) -> String {
-    let fallback = "NamaTabel".to_string();
+    let fallback = pesan::NAMA_TABEL_CONTOH.to_string();
     let (Ok(s), Some((attr, _))) = (session(ctx), parts.first()) else {
         return fallback;
     };

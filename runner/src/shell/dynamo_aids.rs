@@ -7,13 +7,14 @@ use serde_json::{json, Map, Value};
 use crate::engine::dynamo::table::Table;
 use crate::engine::dynamo::types::{AttrValue, Item, KeyVal};
 use crate::engine::dynamo::{Engine, RequestRecord};
+use crate::pesan::shell as pesan;
 
 /// `ddb.koleksi(TableName[, pk])`: item collections grouped by partition key,
 /// each ordered by sort key, with the other attribute names of every item.
 pub fn koleksi(engine: &Engine, table_name: &str, pk: Option<&str>) -> Result<String, String> {
     let table = engine
         .table(table_name)
-        .ok_or_else(|| format!("Tabel {table_name} tidak ditemukan"))?;
+        .ok_or_else(|| pesan::tabel_tidak_ditemukan(table_name))?;
     let mut out = header(table);
     let mut shown = 0;
     for (hash, partition) in &table.partitions {
@@ -24,25 +25,19 @@ pub fn koleksi(engine: &Engine, table_name: &str, pk: Option<&str>) -> Result<St
         out.push_str(&collection(table, hash, partition.values().collect()));
     }
     if shown == 0 {
-        let which = pk
-            .map(|p| format!(" dengan {} = {p}", table.schema.hash))
-            .unwrap_or_default();
-        out.push_str(&format!("(tidak ada item{which})\n"));
+        let filter = pk.map(|p| (table.schema.hash.as_str(), p));
+        out.push_str(&pesan::tanpa_item(filter));
+        out.push('\n');
     }
     Ok(out.trim_end().to_string())
 }
 
 fn header(table: &Table) -> String {
-    match &table.schema.range {
-        Some(r) => format!(
-            "Tabel {}: partition key {}, sort key {r}\n",
-            table.name, table.schema.hash
-        ),
-        None => format!(
-            "Tabel {}: partition key {}\n",
-            table.name, table.schema.hash
-        ),
-    }
+    let sort = table.schema.range.as_deref();
+    format!(
+        "{}\n",
+        pesan::kepala_tabel(&table.name, &table.schema.hash, sort)
+    )
 }
 
 fn key_text(key: &KeyVal) -> String {
@@ -58,12 +53,8 @@ fn key_text(key: &KeyVal) -> String {
 }
 
 fn collection(table: &Table, hash: &KeyVal, items: Vec<&Item>) -> String {
-    let mut out = format!(
-        "{} = {} ({} item)\n",
-        table.schema.hash,
-        key_text(hash),
-        items.len()
-    );
+    let title = pesan::koleksi_item(&table.schema.hash, &key_text(hash), items.len());
+    let mut out = format!("{title}\n");
     let sort_texts: Vec<String> = items.iter().map(|i| sort_text(table, i)).collect();
     let width = sort_texts
         .iter()
@@ -96,16 +87,7 @@ fn sort_text(table: &Table, item: &Item) -> String {
 
 /// `ddb.riwayat()`: one row per request with Count, ScannedCount and units.
 pub fn riwayat<'a>(log: impl Iterator<Item = &'a (usize, RequestRecord)>) -> String {
-    let header = [
-        "#",
-        "operasi",
-        "tabel",
-        "indeks",
-        "Count",
-        "ScannedCount",
-        "RCU",
-        "WCU",
-    ];
+    let header = pesan::KOLOM_RIWAYAT;
     let rows: Vec<[String; 8]> = log.map(|(n, r)| row(*n, r)).collect();
     let widths: Vec<usize> = (0..8)
         .map(|c| {
@@ -196,9 +178,7 @@ fn part(name: &str, v: &Value) -> Result<KeyPart, String> {
         return Ok(KeyPart::Eq(v.clone()));
     };
     let Some((op, arg)) = obj.iter().next().filter(|_| obj.len() == 1) else {
-        return Err(format!(
-            "{name}: tulis satu kondisi, misalnya {{ beginsWith: 'PROJ#' }}"
-        ));
+        return Err(pesan::satu_kondisi(name));
     };
     let cmp = |sym| Ok(KeyPart::Cmp(sym, arg.clone()));
     match op.as_str() {
@@ -210,11 +190,9 @@ fn part(name: &str, v: &Value) -> Result<KeyPart, String> {
         "gte" => cmp(">="),
         "between" => match arg.as_array().map(Vec::as_slice) {
             Some([lo, hi]) => Ok(KeyPart::Between(lo.clone(), hi.clone())),
-            _ => Err(format!("{name}: between butuh dua nilai, misalnya {{ between: ['a', 'b'] }}")),
+            _ => Err(pesan::between_dua_nilai(name)),
         },
-        other => Err(format!(
-            "{name}: kondisi '{other}' tidak dikenal; pakai eq, lt, lte, gt, gte, between, atau beginsWith"
-        )),
+        other => Err(pesan::kondisi_tidak_dikenal(name, other)),
     }
 }
 

@@ -6,6 +6,7 @@ use boa_engine::{js_string, Context, JsError, JsObject, JsValue, Source};
 use super::convert::{is_error, to_value};
 use super::jsutil::get_str;
 use super::v8_messages;
+use crate::pesan::shell as pesan;
 use crate::printer::{format_error, format_top_level, ErrorInfo, Options, Value};
 
 /// How many nested `cause`s are followed (a cause chain may be circular).
@@ -44,9 +45,9 @@ fn limit_message(engine_text: &str) -> String {
     let (name, message) = if engine_text.contains("recursive") || engine_text.contains("stack") {
         ("RangeError", "Maximum call stack size exceeded".to_string())
     } else if engine_text.contains("loop") {
-        ("Error", "eksekusi dihentikan: perulangan melebihi batas (perulangan tanpa akhir?); data sesi tetap utuh".to_string())
+        ("Error", pesan::PERULANGAN_DIHENTIKAN.to_string())
     } else {
-        ("Error", format!("eksekusi dihentikan: {engine_text}"))
+        ("Error", pesan::eksekusi_dihentikan(engine_text))
     };
     format_plain(name, message)
 }

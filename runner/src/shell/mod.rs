@@ -15,6 +15,8 @@ use std::rc::Rc;
 
 use boa_engine::{Context, JsValue, Script, Source};
 
+use crate::pesan::shell as pesan;
+
 mod bson_conv;
 mod codec;
 mod commands;
@@ -87,7 +89,7 @@ pub enum ShellError {
     Mongo(#[from] crate::engine::mongo::MongoError),
     #[error("{0}")]
     Dynamo(#[from] crate::engine::dynamo::DynamoError),
-    #[error("kesalahan JavaScript: {0}")]
+    #[error("{}", pesan::kesalahan_javascript(.0))]
     Script(String),
 }
 
@@ -116,10 +118,10 @@ impl Shell {
         };
         if let Err(e) = prelude::install(&mut shell.ctx) {
             // The prelude is ours; a failure is a bug worth seeing at once.
-            eprintln!("kesalahan prelude shell: {e}");
+            eprintln!("{}", pesan::kesalahan_prelude_shell(e));
         }
         if let Err(e) = dynamo::install(&mut shell) {
-            eprintln!("kesalahan prelude DynamoDB: {e}");
+            eprintln!("{}", pesan::kesalahan_prelude_dynamodb(e));
         }
         shell.use_db("test");
         shell
@@ -159,13 +161,8 @@ impl Shell {
                 self.eval_js(unit)
             }
         }));
-        let (value_text, is_error, is_undefined) = result.unwrap_or_else(|_| {
-            (
-                "Error: kesalahan internal shell; sesi tetap berjalan".to_string(),
-                true,
-                false,
-            )
-        });
+        let (value_text, is_error, is_undefined) =
+            result.unwrap_or_else(|_| (pesan::KESALAHAN_INTERNAL.to_string(), true, false));
         let printed = std::mem::take(&mut self.session.borrow_mut().out);
         StatementOutput {
             source: unit.to_string(),
@@ -208,7 +205,7 @@ impl Shell {
             js_string_literal(db)
         );
         if let Err(e) = self.ctx.eval(Source::from_bytes(&code)) {
-            eprintln!("kesalahan use: {e}");
+            eprintln!("{}", pesan::kesalahan_use(e));
         }
     }
 

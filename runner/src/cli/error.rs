@@ -1,0 +1,23 @@
+//! Errors of the command line itself (the course layer has its own, `CourseError`).
+
+use crate::pesan::cli as pesan;
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// `--objectid` is not 24 hex digits.
+    #[error("{}", pesan::objectid_salah(hex))]
+    BadObjectId { hex: String },
+    /// The script for `kursus jalankan` could not be read.
+    #[error("{}", pesan::skrip_tidak_terbaca(path.display(), cause))]
+    ScriptUnreadable {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+    /// `--pelajaran` without a lesson loader (a programming error of the caller).
+    #[error("{}", pesan::pelajaran_tanpa_pemuat(id))]
+    NoLessonLoader { id: String },
+    /// The REPL ended while something still held the shell.
+    #[error("{}", pesan::SESI_MASIH_DIPAKAI)]
+    ShellStillShared,
+}

@@ -1,0 +1,48 @@
+//! Texts of the command line: its errors and the exit-status table of `kursus --help`.
+
+use std::fmt::Display;
+
+/// Every error the CLI prints ends up on one line starting like this.
+pub fn kesalahan(sebab: impl Display) -> String {
+    format!("kesalahan: {sebab}")
+}
+
+pub fn skrip_tidak_terbaca(berkas: impl Display, sebab: impl Display) -> String {
+    format!("tidak dapat membaca {berkas}: {sebab}")
+}
+
+pub fn objectid_salah(hex: &str) -> String {
+    format!("--objectid harus 24 digit heksadesimal, bukan '{hex}'")
+}
+
+pub fn pelajaran_tanpa_pemuat(id: &str) -> String {
+    format!("pelajaran '{id}' belum dapat dimuat")
+}
+
+pub const SESI_MASIH_DIPAKAI: &str = "sesi shell masih dipakai";
+
+/// A dot command the plain REPL (without a course) does not know.
+pub fn perintah_tidak_dikenal(baris: &str) -> String {
+    format!("Perintah tidak dikenal: {baris}")
+}
+
+// ---- exit statuses ---------------------------------------------------------------------
+
+pub const KELUAR_BERHASIL: &str = "berhasil";
+pub const KELUAR_PERIKSA_GAGAL: &str = "`kursus periksa` menemukan kegagalan";
+pub const KELUAR_SALAH_PAKAI: &str = "argumen atau opsi tidak sah (seperti clap melaporkannya)";
+pub const KELUAR_KURSUS_RUSAK: &str =
+    "berkas kursus tidak sah (TOML, JSON, dataset) atau folder kursus tidak ditemukan";
+pub const KELUAR_ID_TIDAK_ADA: &str = "pelajaran atau latihan yang diminta tidak ada";
+pub const KELUAR_IO: &str = "berkas tidak dapat dibaca atau ditulis, termasuk berkas kemajuan";
+pub const KELUAR_BUKU: &str = "buku gagal dibangun";
+pub const KELUAR_INTERNAL: &str = "kesalahan internal Kursus (mohon laporkan)";
+
+/// The `--help` table: one `code  meaning` line per exit status.
+pub fn tabel_kode_keluar(baris: &[(u8, &str)]) -> String {
+    let mut out = String::from("Kode keluar:");
+    for (kode, arti) in baris {
+        out.push_str(&format!("\n  {kode}  {arti}"));
+    }
+    out
+}
