@@ -307,9 +307,15 @@ fn status_grading_compares_the_resulting_state() {
         pesan::status_beda(pesan::dataset_label(false))
     );
     let label = pesan::bagian_keadaan("mahasiswa", false);
-    assert_eq!(v.remarks[1], pesan::keadaan_dokumen_lebih(&label, "1"));
+    assert_eq!(
+        v.remarks[1],
+        pesan::keadaan_dokumen_lebih(&label, &pesan::rekaman(false, "{ _id: 1 }"))
+    );
     let twice = grade_answer(&l, "hapus-pertama\nhapus-pertama");
-    assert_eq!(twice.remarks[1], pesan::keadaan_dokumen_hilang(&label, "2"));
+    assert_eq!(
+        twice.remarks[1],
+        pesan::keadaan_dokumen_hilang(&label, &pesan::rekaman(false, "{ _id: 2 }"))
+    );
 }
 
 #[test]

@@ -70,14 +70,8 @@ fn collection_part<S: ShellPort + ?Sized>(
     name: &str,
     ids: &mut Positions,
 ) -> Part {
-    let (db, coll) = match name.split_once('.') {
-        Some((db, coll)) => (db.to_string(), coll.to_string()),
-        None => (
-            dataset.default_db().unwrap_or("test").to_string(),
-            name.to_string(),
-        ),
-    };
-    let found = shell.collection_state(&db, &coll);
+    let (db, coll) = namespace(dataset, name);
+    let found = shell.collection_state(db, coll);
     let mut records: Vec<(String, Bson)> = found
         .docs
         .into_iter()
@@ -88,11 +82,17 @@ fn collection_part<S: ShellPort + ?Sized>(
     let mut indexes: Vec<String> = found.indexes.into_iter().map(index_description).collect();
     indexes.sort();
     Part {
-        name: coll,
+        name: coll.to_string(),
         is_table: false,
         records,
         indexes,
     }
+}
+
+/// `koleksi` lives in the dataset's database; `db.koleksi` says where.
+fn namespace<'a>(dataset: &'a Dataset, name: &'a str) -> (&'a str, &'a str) {
+    name.split_once('.')
+        .unwrap_or((dataset.default_db().unwrap_or("test"), name))
 }
 
 fn identity_of(doc: &Bson) -> String {
