@@ -18,5 +18,5 @@ pub mod cli;
 pub mod course;
 pub mod engine;
 pub mod pesan;
-pub mod printer;
+pub(crate) mod printer;
 pub mod shell;

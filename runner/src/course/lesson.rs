@@ -223,14 +223,36 @@ impl Exercise {
     }
 }
 
-/// 24 hex digits to 12 bytes.
+/// 24 hex digits to 12 bytes, read by bson's own ObjectId parser.
 pub fn parse_seed(hex: &str) -> Option<[u8; 12]> {
-    if hex.len() != 24 || !hex.is_ascii() {
-        return None;
+    bson::oid::ObjectId::parse_str(hex)
+        .ok()
+        .map(|oid| oid.bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_seed;
+
+    #[test]
+    fn seeds_are_read_as_object_ids() {
+        let seed = parse_seed("65a1f0c2e4b0a1b2c3d4e5f6");
+        assert_eq!(
+            seed,
+            Some([0x65, 0xa1, 0xf0, 0xc2, 0xe4, 0xb0, 0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6])
+        );
+        assert_eq!(parse_seed("65A1F0C2E4B0A1B2C3D4E5F6"), seed);
     }
-    let mut out = [0u8; 12];
-    for (i, byte) in out.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(hex.get(i * 2..i * 2 + 2)?, 16).ok()?;
+
+    #[test]
+    fn malformed_seeds_are_refused() {
+        for bad in [
+            "",
+            "65a1f0c2e4b0a1b2c3d4e5f",
+            "65a1f0c2e4b0a1b2c3d4e5fg",
+            "+5a1f0c2e4b0a1b2c3d4e5f6",
+        ] {
+            assert_eq!(parse_seed(bad), None, "{bad}");
+        }
     }
-    Some(out)
 }

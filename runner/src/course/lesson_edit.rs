@@ -1,10 +1,9 @@
 //! Rewriting `keluaran` fields of `pelajaran.toml` in place (for `periksa --perbarui`),
-//! leaving the rest of the author's file, comments included, untouched.
+//! leaving the rest of the author's file, comments and layout included, untouched.
 
 use super::error::{CourseError, Result};
-use regex::Regex;
-use std::ops::Range;
 use std::path::Path;
+use toml_edit::{DocumentMut, Value};
 
 /// Sets the `keluaran` of each `(exercise id, output)` pair. An exercise whose
 /// `keluaran` cannot be found is an error and the file is left as it was.
@@ -27,79 +26,24 @@ pub fn update_keluaran(path: &Path, updates: &[(String, String)]) -> Result<()> 
 }
 
 /// The text with exercise `id`'s keluaran replaced, or `None` if it cannot be found.
+/// Only that value changes: toml_edit keeps every other byte, comments included.
 pub fn replace_keluaran(text: &str, id: &str, output: &str) -> Option<String> {
-    let section = exercise_section(text, id)?;
-    let value = keluaran_value(text, section)?;
-    let mut out = String::with_capacity(text.len() + output.len());
-    out.push_str(text.get(..value.start)?);
-    out.push_str(&toml_multiline(output));
-    out.push_str(text.get(value.end..)?);
-    Some(out)
+    let mut doc: DocumentMut = text.parse().ok()?;
+    let value = keluaran_of(&mut doc, id)?;
+    let mut fresh: Value = toml_multiline(output).parse().ok()?;
+    *fresh.decor_mut() = value.decor().clone();
+    *value = fresh;
+    Some(doc.to_string())
 }
 
-/// Byte range of the `[[latihan]]` table whose `id` is `id`.
-fn exercise_section(text: &str, id: &str) -> Option<Range<usize>> {
-    let header = Regex::new(r"(?m)^\s*\[").ok()?;
-    let id_line = Regex::new(&format!(
-        r#"(?m)^\s*id\s*=\s*["']{}["']\s*$"#,
-        regex::escape(id)
-    ))
-    .ok()?;
-    let starts: Vec<usize> = header.find_iter(text).map(|m| m.start()).collect();
-    let bounds = starts
-        .iter()
-        .enumerate()
-        .map(|(i, s)| *s..starts.get(i + 1).copied().unwrap_or(text.len()));
-    bounds
-        .filter(|r| {
-            text.get(r.clone())
-                .is_some_and(|t| t.trim_start().starts_with("[[latihan]]"))
-        })
-        .find(|r| text.get(r.clone()).is_some_and(|t| id_line.is_match(t)))
-}
-
-/// Byte range of the keluaran value (after `=`) inside `section`.
-fn keluaran_value(text: &str, section: Range<usize>) -> Option<Range<usize>> {
-    let key = Regex::new(r"(?m)^\s*keluaran\s*=\s*").ok()?;
-    let body = text.get(section.clone())?;
-    let found = key.find(body)?;
-    let start = section.start + found.end();
-    let rest = text.get(start..)?;
-    let len = value_length(rest)?;
-    Some(start..start + len)
-}
-
-/// Length of the TOML string value at the start of `rest`.
-fn value_length(rest: &str) -> Option<usize> {
-    for delim in ["\"\"\"", "'''"] {
-        if let Some(after) = rest.strip_prefix(delim) {
-            let close = find_closing(after, delim)?;
-            return Some(delim.len() + close + delim.len());
-        }
-    }
-    Some(rest.find('\n').unwrap_or(rest.len()))
-}
-
-/// Offset of the closing delimiter; quotes right before it belong to the content.
-fn find_closing(after: &str, delim: &str) -> Option<usize> {
-    let mut from = 0;
-    loop {
-        let at = from + after.get(from..)?.find(delim)?;
-        let escaped = delim.starts_with('"')
-            && after
-                .get(..at)
-                .is_some_and(|b| b.ends_with('\\') && !b.ends_with("\\\\"));
-        if !escaped {
-            let extra = after.get(at + 3..).map_or(0, |t| {
-                t.chars()
-                    .take_while(|c| delim.starts_with(*c))
-                    .count()
-                    .min(2)
-            });
-            return Some(at + extra);
-        }
-        from = at + 1;
-    }
+/// The `keluaran` value of the `[[latihan]]` table whose `id` is `id`.
+fn keluaran_of<'d>(doc: &'d mut DocumentMut, id: &str) -> Option<&'d mut Value> {
+    doc.get_mut("latihan")?
+        .as_array_of_tables_mut()?
+        .iter_mut()
+        .find(|t| t.get("id").and_then(|v| v.as_str()) == Some(id))?
+        .get_mut("keluaran")?
+        .as_value_mut()
 }
 
 /// A TOML multi-line string holding `text` exactly (a literal string when possible).
@@ -125,6 +69,29 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("keluaran = \"\"\"\nlama\n\"\"\""));
+    }
+
+    /// Everything but the one value stays byte for byte: comments, blank lines,
+    /// odd spacing, key order and the other multi-line strings.
+    #[test]
+    fn only_the_value_changes() {
+        let before = "# kepala\nformat_version = 1\n\n[[latihan]]\nid   =  \"a\"  # catatan\nsoal = \"\"\"\nTulis\n  query.\n\"\"\"\nkeluaran = '''\nlama''' # sisa\n\n\n[[latihan]]\nid = 'b'\nkeluaran = \"x\"\n";
+        let after = replace_keluaran(before, "a", "[\n  { n: 1 }\n]").unwrap();
+        let expected = before.replace("'''\nlama'''", "'''\n[\n  { n: 1 }\n]'''");
+        assert_eq!(after, expected);
+        let single = replace_keluaran(before, "b", "y").unwrap();
+        assert_eq!(
+            single,
+            before.replace("keluaran = \"x\"", "keluaran = '''\ny'''")
+        );
+    }
+
+    #[test]
+    fn unknown_exercises_and_missing_keluaran_are_not_found() {
+        assert_eq!(replace_keluaran(TOML, "tidak-ada", "x"), None);
+        let no_output = "[[latihan]]\nid = \"a\"\nsolusi = \"db\"\n";
+        assert_eq!(replace_keluaran(no_output, "a", "x"), None);
+        assert_eq!(replace_keluaran("[[latihan]\nid = ", "a", "x"), None);
     }
 
     #[test]

@@ -3,14 +3,13 @@
 //!
 //! The shell builds an [`ErrorInfo`] from whatever was thrown and calls
 //! [`format_error`], which gives exactly the text a terminal shows for it
-//! when uncaught (without the REPL's final `\n`). [`error_text`] is the same
-//! text without the REPL's `Uncaught` framing.
+//! when uncaught (without the REPL's final `\n`).
 
 use super::{inspect, Options, Value};
 
 /// A thrown error, reduced to what mongosh prints.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct ErrorInfo {
+pub(crate) struct ErrorInfo {
     /// `error.name`: `TypeError`, `MongoServerError`, `MongoBulkWriteError`, …
     /// (empty: no `name: ` prefix).
     pub name: String,
@@ -30,16 +29,10 @@ pub struct ErrorInfo {
     pub cause: Option<Box<ErrorInfo>>,
 }
 
-/// mongosh's `formatError` text as a terminal shows it, without framing:
-/// `name[codeName]: message` plus the inspected extras (full depth), and the
-/// two newlines a SyntaxError gets.
-pub fn error_text(err: &ErrorInfo) -> String {
-    visible(&writer_text(err))
-}
-
-/// What the REPL shows for an uncaught error (without the final `\n`):
-/// [`error_text`] framed the way Node's REPL frames it.
-pub fn format_error(err: &ErrorInfo) -> String {
+/// What the REPL shows for an uncaught error (without the final `\n`): mongosh's
+/// `formatError` text (`name[codeName]: message` plus the inspected extras at full
+/// depth, and the two newlines a SyntaxError gets) framed the way Node's REPL frames it.
+pub(crate) fn format_error(err: &ErrorInfo) -> String {
     let mut text = visible(&frame_uncaught(&writer_text(err)));
     // Node's REPL ends the error with a newline only when the text lacks one
     // (a SyntaxError's text already ends with two), so that one is the final one.
@@ -192,6 +185,5 @@ mod tests {
                         Additional information: { failingDocumentId: 1 }\n\
                         Caused by: \nError: akar";
         assert_eq!(format_error(&err), expected);
-        assert!(error_text(&err).starts_with("MongoServerError: Document"));
     }
 }

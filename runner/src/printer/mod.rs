@@ -6,7 +6,7 @@
 //! - [`inspect`]: `util.inspect(value, options)`;
 //! - [`format_top_level`]: what the REPL writes for a statement's value;
 //! - [`format_print`]: what `print()` / `console.log` write;
-//! - [`format_error`] / [`error_text`]: errors (with and without `Uncaught`);
+//! - [`format_error`]: an uncaught error;
 //! - [`format_cursor_batch`]: a `find()` / `it` batch;
 //! - [`format_show_dbs`]: the `show dbs` table.
 
@@ -27,14 +27,13 @@ mod width;
 #[cfg(test)]
 mod tests;
 
-pub use cursor::{format_cursor_batch, TYPE_IT_FOR_MORE};
-pub use errors::{error_text, format_error, ErrorInfo};
-pub use number::js_number_to_string;
-pub use show::{format_bytes, format_show_dbs};
+pub(crate) use cursor::format_cursor_batch;
+pub(crate) use errors::{format_error, ErrorInfo};
+pub(crate) use show::format_show_dbs;
 
 /// A value as the printer sees it.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Value {
+pub(crate) enum Value {
     Undefined,
     Null,
     Bool(bool),
@@ -56,23 +55,29 @@ pub enum Value {
     },
     Array(Array),
     Object(Object),
+    // The four kinds below follow Node's layout (the spec and the printer tests
+    // pin it); the shell's converter does not build them yet, only tests do.
     /// A `Map`, entries in insertion order: `Map(1) { 'a' => 1 }`.
+    #[cfg_attr(not(test), allow(dead_code))]
     Map(Vec<(Value, Value)>),
     /// A `Set`, values in insertion order: `Set(2) { 1, 2 }`.
+    #[cfg_attr(not(test), allow(dead_code))]
     Set(Vec<Value>),
     /// A container that some [`Value::Circular`] inside it points back to; it
     /// gets the `<ref *N>` marker.
+    #[cfg_attr(not(test), allow(dead_code))]
     Anchor {
         id: u32,
         value: Box<Value>,
     },
     /// A back-reference to the enclosing [`Value::Anchor`] with the same id:
     /// `[Circular *N]` (N numbered in printing order, as Node does).
+    #[cfg_attr(not(test), allow(dead_code))]
     Circular(u32),
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Array {
+pub(crate) struct Array {
     /// `None` is a hole of a sparse array.
     pub items: Vec<Option<Value>>,
     /// Non-index properties, printed as `key: value` after the items.
@@ -80,7 +85,7 @@ pub struct Array {
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Object {
+pub(crate) struct Object {
     /// Printed as a prefix (`Nilai { a: 1 }`) when set; `None` for plain objects.
     pub class: Option<String>,
     /// Properties in insertion order; the printer puts integer-like keys first
@@ -104,7 +109,7 @@ pub enum Style {
 
 /// util.inspect options that vary between mongosh's call sites.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Options {
+pub(crate) struct Options {
     /// `None` is infinite depth.
     pub depth: Option<usize>,
     /// `None` is no compact mode (`compact: false`, used by `printjson`).
@@ -116,7 +121,7 @@ pub struct Options {
 
 impl Options {
     /// The REPL's options for an ordinary value.
-    pub const REPL: Options = Options {
+    pub(crate) const REPL: Options = Options {
         depth: Some(6),
         compact: Some(3),
         max_array_length: Some(100),
@@ -124,7 +129,7 @@ impl Options {
         colors: false,
     };
     /// Cursor batches, explain output and error extras.
-    pub const FULL_DEPTH: Options = Options {
+    pub(crate) const FULL_DEPTH: Options = Options {
         depth: None,
         compact: Some(3),
         max_array_length: None,
@@ -132,7 +137,7 @@ impl Options {
         colors: false,
     };
     /// `printjson`.
-    pub const PRINTJSON: Options = Options {
+    pub(crate) const PRINTJSON: Options = Options {
         depth: None,
         compact: None,
         max_array_length: None,
@@ -141,19 +146,19 @@ impl Options {
     };
 
     /// The same options with colours switched on or off.
-    pub const fn with_colors(self, colors: bool) -> Options {
+    pub(crate) const fn with_colors(self, colors: bool) -> Options {
         Options { colors, ..self }
     }
 }
 
 /// `util.inspect(value, options)`.
-pub fn inspect(value: &Value, options: &Options) -> String {
+pub(crate) fn inspect(value: &Value, options: &Options) -> String {
     format::inspect(value, options)
 }
 
 /// How the REPL writes a top-level value: strings raw (unless they hold control
 /// characters), `undefined` as the empty string, everything else inspected.
-pub fn format_top_level(value: &Value, options: &Options) -> String {
+pub(crate) fn format_top_level(value: &Value, options: &Options) -> String {
     match value {
         Value::Undefined => String::new(),
         Value::String(s) if !strings::has_control_chars(s.encode_utf16()) => s.clone(),
@@ -167,7 +172,7 @@ pub fn format_top_level(value: &Value, options: &Options) -> String {
 /// What `print(a, b, …)` / `console.log` write (before their newline): each
 /// argument formatted like a top-level value, except that strings are always
 /// raw, joined by one space.
-pub fn format_print(args: &[Value], options: &Options) -> String {
+pub(crate) fn format_print(args: &[Value], options: &Options) -> String {
     let parts: Vec<String> = args
         .iter()
         .map(|arg| match arg {

@@ -3,7 +3,7 @@
 
 /// `String(x)` in JavaScript, except that negative zero gives `-0` as
 /// `util.inspect` prints it.
-pub fn js_number_to_string(x: f64) -> String {
+pub(crate) fn js_number_to_string(x: f64) -> String {
     if x.is_nan() {
         return "NaN".to_string();
     }

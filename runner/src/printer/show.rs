@@ -7,7 +7,7 @@ const UNITS: [&str; 9] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", 
 
 /// A database size as `show dbs` prints it: `512 B`, `40.00 KiB`, `1.15 GiB`
 /// (up to 1000 bytes without decimals; 1001–1023 bytes give `1001.00 B`).
-pub fn format_bytes(bytes: u64) -> String {
+pub(crate) fn format_bytes(bytes: u64) -> String {
     if bytes <= 1000 {
         return format!("{bytes} B");
     }
@@ -34,7 +34,7 @@ fn js_len(text: &str) -> usize {
 
 /// The `show dbs` output for `(name, sizeOnDisk)` pairs in server order,
 /// lines joined by `\n`, no trailing newline.
-pub fn format_show_dbs(databases: &[(String, u64)]) -> String {
+pub(crate) fn format_show_dbs(databases: &[(String, u64)]) -> String {
     let rows: Vec<(&str, String)> = databases
         .iter()
         .map(|(name, size)| (name.as_str(), format_bytes(*size)))

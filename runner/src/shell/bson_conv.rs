@@ -14,14 +14,14 @@ use super::jsutil::{get_str, global_fn, own_keys};
 const MAX_DEPTH: usize = 200;
 
 /// Converts a JS value meant to be a document (a command, a filter, an inserted doc).
-pub fn to_document(value: &JsValue, ctx: &mut Context) -> JsResult<Document> {
+pub(crate) fn to_document(value: &JsValue, ctx: &mut Context) -> JsResult<Document> {
     match to_bson(value, ctx)? {
         Bson::Document(doc) => Ok(doc),
         _ => Err(type_error("document must be an object")),
     }
 }
 
-pub fn to_bson(value: &JsValue, ctx: &mut Context) -> JsResult<Bson> {
+pub(crate) fn to_bson(value: &JsValue, ctx: &mut Context) -> JsResult<Bson> {
     to_bson_at(value, ctx, 0)
 }
 
@@ -57,7 +57,7 @@ fn to_bson_at(value: &JsValue, ctx: &mut Context, depth: usize) -> JsResult<Bson
     }
 }
 
-pub fn number_to_bson(n: f64) -> Bson {
+pub(crate) fn number_to_bson(n: f64) -> Bson {
     let is_int32 = n.fract() == 0.0
         && n >= f64::from(i32::MIN)
         && n <= f64::from(i32::MAX)
@@ -175,7 +175,7 @@ fn binary_to_bson(obj: &JsObject, ctx: &mut Context) -> JsResult<Bson> {
 }
 
 /// BSON back to JavaScript, building the shell's wrapper classes.
-pub fn from_bson(value: &Bson, ctx: &mut Context) -> JsResult<JsValue> {
+pub(crate) fn from_bson(value: &Bson, ctx: &mut Context) -> JsResult<JsValue> {
     Ok(match value {
         Bson::Double(f) => JsValue::from(*f),
         Bson::Int32(i) => JsValue::from(*i),
@@ -190,7 +190,7 @@ pub fn from_bson(value: &Bson, ctx: &mut Context) -> JsResult<JsValue> {
     })
 }
 
-pub fn from_document(doc: &Document, ctx: &mut Context) -> JsResult<JsObject> {
+pub(crate) fn from_document(doc: &Document, ctx: &mut Context) -> JsResult<JsObject> {
     let obj = JsObject::with_object_proto(ctx.intrinsics());
     for (key, value) in doc {
         let v = from_bson(value, ctx)?;

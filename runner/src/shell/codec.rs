@@ -1,8 +1,8 @@
 //! Base64, hex and UUID text helpers for the BSON binary wrappers.
 
-pub use crate::base64::{decode_lenient as base64_decode, encode as base64_encode};
+pub(crate) use crate::base64::{decode_lenient as base64_decode, encode as base64_encode};
 
-pub fn hex_decode(text: &str) -> Option<Vec<u8>> {
+pub(crate) fn hex_decode(text: &str) -> Option<Vec<u8>> {
     let clean: Vec<u8> = text.bytes().filter(|c| *c != b'-').collect();
     if !clean.len().is_multiple_of(2) {
         return None;
@@ -13,7 +13,7 @@ pub fn hex_decode(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-pub fn uuid_text(bytes: &[u8]) -> String {
+pub(crate) fn uuid_text(bytes: &[u8]) -> String {
     let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
     if hex.len() != 32 {
         return hex;

@@ -23,7 +23,7 @@ const HELP: &str = "  Shell Help:
   For more information on usage: https://mongodb.com/docs/manual/reference/method";
 
 /// (text, is_error, is_undefined) of one shell command.
-pub fn run(shell: &mut Shell, line: &str) -> (String, bool, bool) {
+pub(crate) fn run(shell: &mut Shell, line: &str) -> (String, bool, bool) {
     let mut words = line.split_whitespace();
     let command = words.next().unwrap_or("");
     let arg = words.next().unwrap_or("");
@@ -68,7 +68,7 @@ fn show(shell: &mut Shell, what: &str) -> (String, bool, bool) {
     }
 }
 
-pub fn collection_names(shell: &mut Shell) -> Result<Vec<String>, String> {
+pub(crate) fn collection_names(shell: &mut Shell) -> Result<Vec<String>, String> {
     let value = shell
         .eval_quiet("db.getCollectionNames()")
         .ok_or_else(|| pesan::LIST_COLLECTIONS_GAGAL.to_string())?;

@@ -14,7 +14,7 @@ use crate::printer::{self, Array, Object, Style, Value};
 /// Deeper than any printer depth; guards the Rust stack against huge structures.
 const MAX_DEPTH: usize = 400;
 
-pub fn to_value(value: &JsValue, ctx: &mut Context) -> JsResult<Value> {
+pub(crate) fn to_value(value: &JsValue, ctx: &mut Context) -> JsResult<Value> {
     Converter::default().convert(value, ctx, 0)
 }
 
@@ -212,7 +212,7 @@ fn date_value(date: &JsDate, ctx: &mut Context) -> JsResult<Value> {
 }
 
 /// `[Function: f]`, `[Function (anonymous)]`, `[class A]`.
-pub fn function_text(obj: &JsObject, ctx: &mut Context) -> JsResult<String> {
+pub(crate) fn function_text(obj: &JsObject, ctx: &mut Context) -> JsResult<String> {
     let name = get_str(obj, "name", ctx)?.unwrap_or_default();
     if is_class(obj, ctx)? {
         return Ok(if name.is_empty() {
@@ -246,7 +246,7 @@ fn is_class(obj: &JsObject, ctx: &mut Context) -> JsResult<bool> {
 }
 
 /// True when `Error.prototype` is on the object's prototype chain.
-pub fn is_error(obj: &JsObject, ctx: &mut Context) -> bool {
+pub(crate) fn is_error(obj: &JsObject, ctx: &mut Context) -> bool {
     let proto = ctx.intrinsics().constructors().error().prototype();
     let mut current = obj.prototype();
     while let Some(p) = current {

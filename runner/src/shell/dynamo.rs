@@ -1,9 +1,10 @@
 //! The DynamoDB globals of the shell: `dynamodb.<action>(params)`, the
 //! DocumentClient `ddb.<op>(params)` and the learning aids `ddb.koleksi`,
-//! `ddb.riwayat` and `ddb.ekspresi`. The JavaScript half is in
-//! [`super::dynamo_prelude`]; the natives here reach the engine through the session.
+//! `ddb.riwayat` and `ddb.ekspresi`. The JavaScript half is `js/dynamo.js`; the
+//! natives here reach the engine through the session.
 
 use boa_engine::native_function::NativeFunctionPointer;
+use boa_engine::object::builtins::JsUint8Array;
 use boa_engine::{Context, JsError, JsNativeError, JsResult, JsValue};
 use serde_json::{json, Value};
 
@@ -12,15 +13,18 @@ use super::engines::{session_from, SessionHandle};
 use super::jsutil::js_str;
 use super::natives::register_native;
 use super::{Shell, ShellError};
+use crate::base64;
 use crate::engine::dynamo::DynamoError;
 use crate::pesan::shell as pesan;
 
 /// Registers the natives and a stub for `dynamodb`, `ddb` and `NumberValue`: the
 /// prelude itself is evaluated on first use, so a MongoDB-only session (and every
 /// `kursus periksa` replay of a MongoDB lesson) does not pay for parsing it.
-pub fn install(shell: &mut Shell) -> Result<(), ShellError> {
-    let natives: [(&str, NativeFunctionPointer, usize); 5] = [
+pub(crate) fn install(shell: &mut Shell) -> Result<(), ShellError> {
+    let natives: [(&str, NativeFunctionPointer, usize); 7] = [
         ("execute", execute, 2),
+        ("base64Encode", base64_encode, 1),
+        ("base64Decode", base64_decode, 1),
         ("koleksi", koleksi, 2),
         ("riwayat", riwayat, 0),
         ("ekspresi", ekspresi, 2),
@@ -54,10 +58,38 @@ const LAZY_GLOBALS: &str = r#"(() => {
 })();"#;
 
 fn install_prelude(_: &JsValue, _: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
-    ctx.eval(boa_engine::Source::from_bytes(
-        super::dynamo_prelude::PRELUDE,
-    ))?;
+    ctx.eval(boa_engine::Source::from_bytes(PRELUDE))?;
     Ok(JsValue::undefined())
+}
+
+const PRELUDE: &str = include_str!("js/dynamo.js");
+
+/// `__dynamo.base64Encode(Uint8Array)`: the wire text of a `B` value.
+fn base64_encode(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let object = args
+        .first()
+        .and_then(JsValue::as_object)
+        .ok_or_else(not_bytes)?;
+    let array = JsUint8Array::from_object(object.clone())?;
+    let mut bytes = Vec::with_capacity(array.length(ctx)?);
+    for i in 0..array.length(ctx)? {
+        bytes.push(array.at(i as i64, ctx)?.to_uint8(ctx)?);
+    }
+    Ok(js_str(&base64::encode(&bytes)))
+}
+
+/// `__dynamo.base64Decode(text)`: the bytes of a `B` value as a `Uint8Array`.
+fn base64_decode(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let text = arg_text(args, 0, ctx)?.unwrap_or_default();
+    let bytes = base64::decode(&text)
+        .ok_or_else(|| JsError::from(JsNativeError::typ().with_message("invalid base64")))?;
+    Ok(JsUint8Array::from_iter(bytes, ctx)?.into())
+}
+
+fn not_bytes() -> JsError {
+    JsNativeError::typ()
+        .with_message("expected a Uint8Array")
+        .into()
 }
 
 fn session(ctx: &Context) -> JsResult<SessionHandle> {
@@ -178,7 +210,7 @@ fn guess_table(ctx: &Context, parts: &[(String, dynamo_aids::KeyPart)]) -> Strin
             engines
                 .dynamo
                 .table(n)
-                .is_some_and(|t| t.schema.hash == *attr)
+                .is_some_and(|t| t.partition_key() == attr.as_str())
         })
         .collect();
     match names.as_slice() {
@@ -221,6 +253,22 @@ mod tests {
              dynamodb.getItem({ TableName: 'AppData', Key: { EntityRef: { S: 'WS#a' }, Detail: { S: 'META' } } }).Item.n.N\n",
         );
         assert_eq!(out, "{}\n7.5\n");
+    }
+
+    /// Binary values travel as base64 through the shell's one codec, both ways and in sets.
+    #[test]
+    fn binary_values_round_trip_through_the_native_base64() {
+        let mut shell = shell_with_table();
+        let out = shell.run_script(
+            "ddb.put({ TableName: 'AppData', Item: { EntityRef: 'WS#b', Detail: 'BIN', b: new Uint8Array([0, 255, 7]), bs: new Set([new Uint8Array([1])]) } })\n\
+             dynamodb.getItem({ TableName: 'AppData', Key: { EntityRef: { S: 'WS#b' }, Detail: { S: 'BIN' } } }).Item.b.B\n\
+             const it = ddb.get({ TableName: 'AppData', Key: { EntityRef: 'WS#b', Detail: 'BIN' } }).Item\n\
+             Array.from(it.b).join(',') + ' ' + (it.b instanceof Uint8Array)\n\
+             Array.from(Array.from(it.bs)[0]).join(',')\n\
+             dynamodb.putItem({ TableName: 'AppData', Item: { EntityRef: { S: 'WS#b' }, Detail: { S: 'RAW' }, b: { B: new Uint8Array([104, 105]) } } })\n\
+             dynamodb.getItem({ TableName: 'AppData', Key: { EntityRef: { S: 'WS#b' }, Detail: { S: 'RAW' } } }).Item.b.B\n",
+        );
+        assert_eq!(out, "{}\nAP8H\n\n0,255,7 true\n1\n{}\naGk=\n");
     }
 
     #[test]

@@ -4,65 +4,68 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::engine::dynamo::table::Table;
-use crate::engine::dynamo::types::{AttrValue, Item, KeyVal};
-use crate::engine::dynamo::{Engine, RequestRecord};
+use crate::base64;
+use crate::engine::dynamo::types::{AttrValue, Item};
+use crate::engine::dynamo::{Collection, Engine, RequestRecord, TableView};
 use crate::pesan::shell as pesan;
 
 /// `ddb.koleksi(TableName[, pk])`: item collections grouped by partition key,
 /// each ordered by sort key, with the other attribute names of every item.
-pub fn koleksi(engine: &Engine, table_name: &str, pk: Option<&str>) -> Result<String, String> {
+pub(crate) fn koleksi(
+    engine: &Engine,
+    table_name: &str,
+    pk: Option<&str>,
+) -> Result<String, String> {
     let table = engine
         .table(table_name)
         .ok_or_else(|| pesan::tabel_tidak_ditemukan(table_name))?;
     let mut out = header(table);
     let mut shown = 0;
-    for (hash, partition) in &table.partitions {
-        if pk.is_some_and(|p| p != key_text(hash)) {
+    for group in table.collections() {
+        if pk.is_some_and(|p| p != key_text(&group.partition)) {
             continue;
         }
         shown += 1;
-        out.push_str(&collection(table, hash, partition.values().collect()));
+        out.push_str(&collection(table, &group));
     }
     if shown == 0 {
-        let filter = pk.map(|p| (table.schema.hash.as_str(), p));
+        let filter = pk.map(|p| (table.partition_key(), p));
         out.push_str(&pesan::tanpa_item(filter));
         out.push('\n');
     }
     Ok(out.trim_end().to_string())
 }
 
-fn header(table: &Table) -> String {
-    let sort = table.schema.range.as_deref();
-    format!(
-        "{}\n",
-        pesan::kepala_tabel(&table.name, &table.schema.hash, sort)
-    )
+fn header(table: TableView) -> String {
+    let title = pesan::kepala_tabel(table.name(), table.partition_key(), table.sort_key());
+    format!("{title}\n")
 }
 
-fn key_text(key: &KeyVal) -> String {
-    match key.to_attr() {
-        Some(AttrValue::S(s)) => s,
-        Some(AttrValue::N(n)) => n.to_string(),
-        Some(AttrValue::B(_)) => key
-            .to_attr()
-            .map(|v| v.to_json()["B"].as_str().unwrap_or("").to_string())
-            .unwrap_or_default(),
+/// A key value as the learner typed it (base64 for binary keys).
+fn key_text(key: &AttrValue) -> String {
+    match key {
+        AttrValue::S(s) => s.clone(),
+        AttrValue::N(n) => n.to_string(),
+        AttrValue::B(b) => base64::encode(b),
         _ => String::new(),
     }
 }
 
-fn collection(table: &Table, hash: &KeyVal, items: Vec<&Item>) -> String {
-    let title = pesan::koleksi_item(&table.schema.hash, &key_text(hash), items.len());
+fn collection(table: TableView, group: &Collection) -> String {
+    let title = pesan::koleksi_item(
+        table.partition_key(),
+        &key_text(&group.partition),
+        group.items.len(),
+    );
     let mut out = format!("{title}\n");
-    let sort_texts: Vec<String> = items.iter().map(|i| sort_text(table, i)).collect();
+    let sort_texts: Vec<String> = group.items.iter().map(|i| sort_text(table, i)).collect();
     let width = sort_texts
         .iter()
         .map(|s| s.chars().count())
         .max()
         .unwrap_or(0)
         + 3;
-    for (item, sort) in items.iter().zip(&sort_texts) {
+    for (item, sort) in group.items.iter().zip(&sort_texts) {
         let attrs: Vec<&str> = item
             .keys()
             .filter(|k| !table.is_key_attr(k))
@@ -75,18 +78,15 @@ fn collection(table: &Table, hash: &KeyVal, items: Vec<&Item>) -> String {
     out
 }
 
-fn sort_text(table: &Table, item: &Item) -> String {
-    let Some(range) = &table.schema.range else {
+fn sort_text(table: TableView, item: &Item) -> String {
+    let Some(range) = table.sort_key() else {
         return "-".to_string();
     };
-    item.get(range)
-        .and_then(KeyVal::from_attr)
-        .map(|k| key_text(&k))
-        .unwrap_or_default()
+    item.get(range).map(key_text).unwrap_or_default()
 }
 
 /// `ddb.riwayat()`: one row per request with Count, ScannedCount and units.
-pub fn riwayat<'a>(log: impl Iterator<Item = &'a (usize, RequestRecord)>) -> String {
+pub(crate) fn riwayat<'a>(log: impl Iterator<Item = &'a (usize, RequestRecord)>) -> String {
     let header = pesan::KOLOM_RIWAYAT;
     let rows: Vec<[String; 8]> = log.map(|(n, r)| row(*n, r)).collect();
     let widths: Vec<usize> = (0..8)
@@ -158,7 +158,7 @@ fn format_row(cells: &[String; 8], widths: &[usize]) -> String {
 
 /// One condition of `ddb.ekspresi`: `Detail: { beginsWith: 'PROJ#' }` and friends.
 #[derive(Debug, Clone, PartialEq)]
-pub enum KeyPart {
+pub(crate) enum KeyPart {
     Eq(Value),
     Cmp(&'static str, Value),
     BeginsWith(Value),
@@ -166,7 +166,7 @@ pub enum KeyPart {
 }
 
 /// Reads `{ EntityRef: 'WS#acme', Detail: { beginsWith: 'PROJ#' } }`.
-pub fn parse_parts(spec: &Map<String, Value>) -> Result<Vec<(String, KeyPart)>, String> {
+pub(crate) fn parse_parts(spec: &Map<String, Value>) -> Result<Vec<(String, KeyPart)>, String> {
     spec.iter()
         .filter(|(k, _)| k.as_str() != "TableName")
         .map(|(k, v)| Ok((k.clone(), part(k, v)?)))
@@ -226,7 +226,7 @@ fn placeholder(name: &str, taken: &[String]) -> String {
 }
 
 /// The Query members (`KeyConditionExpression` and both maps, DocumentClient values).
-pub fn ekspresi(parts: &[(String, KeyPart)]) -> Value {
+pub(crate) fn ekspresi(parts: &[(String, KeyPart)]) -> Value {
     let mut taken: Vec<String> = Vec::new();
     let (mut conds, mut names, mut values) = (Vec::new(), Map::new(), Map::new());
     for (attr, part) in parts {
@@ -262,7 +262,7 @@ pub fn ekspresi(parts: &[(String, KeyPart)]) -> Value {
 }
 
 /// A ready-to-run AWS SDK for JavaScript v3 snippet for the request.
-pub fn sdk_snippet(table: &str, request: &Value) -> String {
+pub(crate) fn sdk_snippet(table: &str, request: &Value) -> String {
     let member = |k: &str| js_literal(&request[k]);
     format!(
         "import {{ DynamoDBClient }} from '@aws-sdk/client-dynamodb';\n\

@@ -136,14 +136,14 @@ const OPERATORS: [&str; 48] = [
 ];
 
 /// rustyline helper sharing the session with the REPL loop.
-pub struct KursusHelper {
+pub(crate) struct KursusHelper {
     shell: Rc<RefCell<Shell>>,
     /// Field names seen in documents, for completion.
     fields: RefCell<Vec<String>>,
 }
 
 impl KursusHelper {
-    pub fn new(shell: Rc<RefCell<Shell>>) -> Self {
+    pub(crate) fn new(shell: Rc<RefCell<Shell>>) -> Self {
         KursusHelper {
             shell,
             fields: RefCell::new(Vec::new()),
@@ -151,7 +151,7 @@ impl KursusHelper {
     }
 
     /// Remembers field names from printed output (`nama:` → `nama`).
-    pub fn learn_fields(&self, output: &str) {
+    pub(crate) fn learn_fields(&self, output: &str) {
         let mut fields = self.fields.borrow_mut();
         for word in output.split(|c: char| c.is_whitespace() || c == '{' || c == ',') {
             let Some(name) = word.strip_suffix(':') else {
@@ -284,7 +284,7 @@ const KEYWORDS: [&str; 20] = [
 ];
 
 /// ANSI colours for strings, numbers and keywords; the visible text is unchanged.
-pub fn highlight_js(line: &str) -> String {
+pub(crate) fn highlight_js(line: &str) -> String {
     let mut out = String::with_capacity(line.len() * 2);
     let chars: Vec<char> = line.chars().collect();
     let mut i = 0;

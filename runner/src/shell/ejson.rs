@@ -4,7 +4,7 @@
 use bson::Bson;
 use serde_json::{json, Value};
 
-pub fn to_extjson(value: &Bson, relaxed: bool) -> Value {
+pub(crate) fn to_extjson(value: &Bson, relaxed: bool) -> Value {
     match value {
         Bson::Document(doc) => Value::Object(
             doc.iter()

@@ -48,7 +48,7 @@ pub struct Session {
 pub type SessionHandle = Rc<RefCell<Session>>;
 
 /// The session a context belongs to (set by [`super::Shell::new`]).
-pub fn session_from(ctx: &Context) -> Option<SessionHandle> {
+pub(crate) fn session_from(ctx: &Context) -> Option<SessionHandle> {
     ctx.get_data::<SessionHandle>().cloned()
 }
 

@@ -13,7 +13,7 @@ use crate::printer::{format_error, format_top_level, ErrorInfo, Options, Value};
 const MAX_CAUSES: usize = 8;
 
 /// The full text for an error thrown by a unit (without the trailing newline).
-pub fn format_thrown(err: JsError, source: &str, ctx: &mut Context) -> String {
+pub(crate) fn format_thrown(err: JsError, source: &str, ctx: &mut Context) -> String {
     if let Some(engine) = err.as_engine() {
         return limit_message(&engine.to_string());
     }
@@ -29,7 +29,7 @@ pub fn format_thrown(err: JsError, source: &str, ctx: &mut Context) -> String {
 }
 
 /// An error of our own making (`name: message`), framed as the REPL frames it.
-pub fn format_plain(name: &str, message: String) -> String {
+pub(crate) fn format_plain(name: &str, message: String) -> String {
     format_error(&plain_error(name, message))
 }
 
@@ -105,7 +105,7 @@ fn cause(obj: &JsObject, source: &str, causes: usize, ctx: &mut Context) -> Opti
 }
 
 /// A parse failure as Babel reports it inside mongosh: message, position, code frame.
-pub fn syntax_error_text(message: &str, line: usize, column: usize, source: &str) -> String {
+pub(crate) fn syntax_error_text(message: &str, line: usize, column: usize, source: &str) -> String {
     let frame = code_frame(source, line, column);
     format_plain(
         "SyntaxError",
@@ -114,7 +114,7 @@ pub fn syntax_error_text(message: &str, line: usize, column: usize, source: &str
 }
 
 /// Babel's code frame: two lines above, three below, `>` and `^` at the error.
-pub fn code_frame(source: &str, line: usize, column: usize) -> String {
+pub(crate) fn code_frame(source: &str, line: usize, column: usize) -> String {
     let text = format!("{source}\n");
     let lines: Vec<&str> = text.split('\n').collect();
     let start = line.saturating_sub(3);
@@ -145,7 +145,7 @@ pub fn code_frame(source: &str, line: usize, column: usize) -> String {
 }
 
 /// Evaluates a probe expression used to explain an error; never throws.
-pub fn probe(expr: &str, ctx: &mut Context) -> Option<JsValue> {
+pub(crate) fn probe(expr: &str, ctx: &mut Context) -> Option<JsValue> {
     ctx.eval(Source::from_bytes(expr)).ok()
 }
 

@@ -4,13 +4,13 @@ use boa_engine::object::builtins::JsArray;
 use boa_engine::{js_string, Context, JsNativeError, JsObject, JsResult, JsValue};
 
 /// A string-valued property, `None` when absent or not a string.
-pub fn get_str(obj: &JsObject, key: &str, ctx: &mut Context) -> JsResult<Option<String>> {
+pub(crate) fn get_str(obj: &JsObject, key: &str, ctx: &mut Context) -> JsResult<Option<String>> {
     let v = obj.get(js_string!(key), ctx)?;
     Ok(v.as_string().map(|s| s.to_std_string_lossy()))
 }
 
 /// `globalThis[holder][name]` as a callable.
-pub fn global_fn(holder: &str, name: &str, ctx: &mut Context) -> JsResult<JsObject> {
+pub(crate) fn global_fn(holder: &str, name: &str, ctx: &mut Context) -> JsResult<JsObject> {
     let global = ctx.global_object();
     let holder = global.get(js_string!(holder), ctx)?;
     let holder = holder
@@ -27,7 +27,7 @@ pub fn global_fn(holder: &str, name: &str, ctx: &mut Context) -> JsResult<JsObje
 }
 
 /// `obj[name](...args)`.
-pub fn call_method(
+pub(crate) fn call_method(
     obj: &JsObject,
     name: &str,
     args: &[JsValue],
@@ -41,7 +41,7 @@ pub fn call_method(
 }
 
 /// `Object.keys(obj)`: own enumerable string keys in JavaScript property order.
-pub fn own_keys(obj: &JsObject, ctx: &mut Context) -> JsResult<Vec<String>> {
+pub(crate) fn own_keys(obj: &JsObject, ctx: &mut Context) -> JsResult<Vec<String>> {
     let object_ctor = ctx.intrinsics().constructors().object().constructor();
     let keys = call_method(&object_ctor, "keys", &[JsValue::from(obj.clone())], ctx)?;
     let Some(keys) = keys.as_object() else {
@@ -57,6 +57,6 @@ pub fn own_keys(obj: &JsObject, ctx: &mut Context) -> JsResult<Vec<String>> {
 }
 
 /// A JS string value from Rust text.
-pub fn js_str(text: &str) -> JsValue {
+pub(crate) fn js_str(text: &str) -> JsValue {
     JsValue::from(js_string!(text))
 }

@@ -10,7 +10,7 @@ const RECURSION: usize = 1_500;
 /// boa's value-stack size.
 const STACK_SIZE: usize = 1024 * 1024;
 
-pub fn apply(ctx: &mut Context) {
+pub(crate) fn apply(ctx: &mut Context) {
     let limits = ctx.runtime_limits_mut();
     limits.set_loop_iteration_limit(LOOP_ITERATIONS);
     limits.set_recursion_limit(RECURSION);

@@ -22,7 +22,7 @@ const MAX_SLEEP_MS: f64 = 10_000.0;
 
 /// Adds `globalThis[holder][name] = f`, creating the holder object if needed.
 /// This is how a module exposes native functions to its own JavaScript prelude.
-pub fn register_native(
+pub(crate) fn register_native(
     ctx: &mut Context,
     holder: &str,
     name: &str,
@@ -47,7 +47,7 @@ pub fn register_native(
     Ok(())
 }
 
-pub fn install(ctx: &mut Context) -> JsResult<()> {
+pub(crate) fn install(ctx: &mut Context) -> JsResult<()> {
     let table: [(&str, NativeFunctionPointer, usize); 14] = [
         ("nextObjectId", next_object_id, 0),
         ("objectIdFromTime", object_id_from_time, 1),

@@ -11,7 +11,7 @@ const FILES: [(&str, &str); 6] = [
     ("globals.js", include_str!("js/globals.js")),
 ];
 
-pub fn install(ctx: &mut Context) -> JsResult<()> {
+pub(crate) fn install(ctx: &mut Context) -> JsResult<()> {
     super::natives::install(ctx)?;
     for (_name, code) in FILES {
         ctx.eval(Source::from_bytes(code))?;

@@ -8,7 +8,7 @@ use super::errors::{self, format_thrown, syntax_error_text};
 use super::split::unquoted_chars;
 
 /// boa's parser message → (Babel message, 1-based line, 0-based column).
-pub fn describe(err: JsError, unit: &str, ctx: &mut Context) -> String {
+pub(crate) fn describe(err: JsError, unit: &str, ctx: &mut Context) -> String {
     let raw = match err.as_native() {
         Some(native) if native.is_syntax() => native.message().to_string(),
         _ => return format_thrown(err, unit, ctx),
@@ -95,7 +95,7 @@ fn expected_message(raw: &str) -> Option<String> {
 }
 
 /// mongosh's rewriter makes `function f() {}` and `class A {}` print themselves.
-pub fn declared_value(unit: &str, value: JsValue, ctx: &mut Context) -> JsValue {
+pub(crate) fn declared_value(unit: &str, value: JsValue, ctx: &mut Context) -> JsValue {
     if !value.is_undefined() {
         return value;
     }

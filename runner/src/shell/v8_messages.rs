@@ -40,7 +40,7 @@ const READ_ONLY_CALLS: [&str; 27] = [
     "getCollectionNames",
 ];
 
-pub fn translate(name: &str, message: &str, source: &str, ctx: &mut Context) -> String {
+pub(crate) fn translate(name: &str, message: &str, source: &str, ctx: &mut Context) -> String {
     if name != "TypeError" {
         return message.to_string();
     }

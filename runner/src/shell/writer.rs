@@ -8,9 +8,9 @@ use super::jsutil::{call_method, get_str, global_fn};
 use crate::printer::{format_cursor_batch, format_top_level, inspect, Options, Value};
 
 /// Documents per printed cursor batch (mongosh's `displayBatchSize`).
-pub const BATCH_SIZE: u32 = 20;
+pub(crate) const BATCH_SIZE: u32 = 20;
 
-pub fn format_result(value: &JsValue, ctx: &mut Context) -> JsResult<String> {
+pub(crate) fn format_result(value: &JsValue, ctx: &mut Context) -> JsResult<String> {
     if let Some(obj) = value.as_object() {
         if let Some(kind) = shell_type(&obj, ctx)? {
             return format_shell_object(&obj, &kind, ctx);
@@ -50,7 +50,7 @@ fn format_cursor(cursor: &JsObject, ctx: &mut Context) -> JsResult<String> {
 }
 
 /// The next batch of a cursor, remembering it for `it` while documents remain.
-pub fn print_batch(cursor: &JsObject, ctx: &mut Context) -> JsResult<String> {
+pub(crate) fn print_batch(cursor: &JsObject, ctx: &mut Context) -> JsResult<String> {
     let batch = call_method(cursor, "__batch__", &[JsValue::from(BATCH_SIZE)], ctx)?;
     let Some(batch) = batch.as_object() else {
         return Ok(String::new());

@@ -6,17 +6,17 @@ use serde_json::{json, Map, Value};
 
 use super::errors::{shape_error, DResult};
 
-pub const READ_UNIT: usize = 4096;
-pub const WRITE_UNIT: usize = 1024;
+pub(crate) const READ_UNIT: usize = 4096;
+pub(crate) const WRITE_UNIT: usize = 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Mode {
+pub(crate) enum Mode {
     None,
     Total,
     Indexes,
 }
 
-pub fn mode(req: &Value) -> DResult<Mode> {
+pub(crate) fn mode(req: &Value) -> DResult<Mode> {
     match req.get("ReturnConsumedCapacity").and_then(Value::as_str) {
         None | Some("NONE") => Ok(Mode::None),
         Some("TOTAL") => Ok(Mode::Total),
@@ -29,7 +29,7 @@ pub fn mode(req: &Value) -> DResult<Mode> {
 
 /// Read units for `bytes` read in one go: rounded up to 4 KB (at least one
 /// unit), halved when eventually consistent.
-pub fn read_units(bytes: usize, consistent: bool) -> f64 {
+pub(crate) fn read_units(bytes: usize, consistent: bool) -> f64 {
     let units = bytes.div_ceil(READ_UNIT).max(1) as f64;
     if consistent {
         units
@@ -39,13 +39,13 @@ pub fn read_units(bytes: usize, consistent: bool) -> f64 {
 }
 
 /// Write units for an item of `bytes`: rounded up to 1 KB, at least one.
-pub fn write_units(bytes: usize) -> f64 {
+pub(crate) fn write_units(bytes: usize) -> f64 {
     bytes.div_ceil(WRITE_UNIT).max(1) as f64
 }
 
 /// Units of one request against one table, split by where they were spent.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Consumed {
+pub(crate) struct Consumed {
     pub table_name: String,
     pub table: f64,
     pub gsi: IndexMap<String, f64>,
@@ -58,24 +58,24 @@ pub struct Consumed {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum TxKind {
+pub(crate) enum TxKind {
     Read,
     Write,
 }
 
 impl Consumed {
-    pub fn new(table_name: &str) -> Consumed {
+    pub(crate) fn new(table_name: &str) -> Consumed {
         Consumed {
             table_name: table_name.to_string(),
             ..Consumed::default()
         }
     }
 
-    pub fn total(&self) -> f64 {
+    pub(crate) fn total(&self) -> f64 {
         self.table + self.gsi.values().sum::<f64>() + self.lsi.values().sum::<f64>()
     }
 
-    pub fn add(&mut self, other: &Consumed) {
+    pub(crate) fn add(&mut self, other: &Consumed) {
         self.table += other.table;
         for (k, v) in &other.gsi {
             *self.gsi.entry(k.clone()).or_default() += v;
@@ -85,7 +85,7 @@ impl Consumed {
         }
     }
 
-    pub fn scaled(&self, factor: f64) -> Consumed {
+    pub(crate) fn scaled(&self, factor: f64) -> Consumed {
         let mut c = self.clone();
         c.table *= factor;
         c.gsi.values_mut().for_each(|v| *v *= factor);
@@ -93,7 +93,7 @@ impl Consumed {
         c
     }
 
-    pub fn to_json(&self, mode: Mode) -> Option<Value> {
+    pub(crate) fn to_json(&self, mode: Mode) -> Option<Value> {
         if mode == Mode::None {
             return None;
         }

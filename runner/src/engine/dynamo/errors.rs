@@ -16,7 +16,7 @@ pub struct DynamoError {
     pub cancellation_reasons: Option<Vec<Value>>,
 }
 
-pub type DResult<T> = Result<T, DynamoError>;
+pub(crate) type DResult<T> = Result<T, DynamoError>;
 
 impl DynamoError {
     pub fn new(code: &str, message: impl Into<String>) -> DynamoError {
@@ -57,11 +57,11 @@ impl DynamoError {
 }
 
 /// `1 validation error detected: …` for request-shape constraints.
-pub fn shape_error(detail: &str) -> DynamoError {
+pub(crate) fn shape_error(detail: &str) -> DynamoError {
     DynamoError::validation(format!("1 validation error detected: {detail}"))
 }
 
-pub fn invalid_params(detail: &str) -> DynamoError {
+pub(crate) fn invalid_params(detail: &str) -> DynamoError {
     DynamoError::validation(format!(
         "One or more parameter values were invalid: {detail}"
     ))

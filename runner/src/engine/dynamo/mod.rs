@@ -8,19 +8,21 @@ use std::collections::{BTreeMap, VecDeque};
 
 use serde_json::Value;
 
-pub mod capacity;
+mod capacity;
 mod errors;
 pub mod expr;
-pub mod number;
+mod number;
 mod ops;
-pub mod size;
-pub mod table;
+mod size;
+mod table;
 #[cfg(test)]
 mod tests;
-pub mod types;
+pub(crate) mod types;
+mod view;
 
 pub use errors::DynamoError;
 use table::Table;
+pub(crate) use view::{Collection, TableView};
 
 /// One request as the course sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -160,7 +162,7 @@ impl Engine {
     }
 
     /// Read-only view of a table, for learning aids that draw item collections.
-    pub fn table(&self, name: &str) -> Option<&Table> {
-        self.tables.get(name)
+    pub(crate) fn table(&self, name: &str) -> Option<TableView<'_>> {
+        self.tables.get(name).map(TableView::new)
     }
 }

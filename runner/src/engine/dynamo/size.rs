@@ -3,15 +3,15 @@
 use super::types::{AttrValue, Item};
 
 /// 400 KB, names included.
-pub const MAX_ITEM_SIZE: usize = 400 * 1024;
+pub(crate) const MAX_ITEM_SIZE: usize = 400 * 1024;
 
-pub fn item_size(item: &Item) -> usize {
+pub(crate) fn item_size(item: &Item) -> usize {
     item.iter()
         .map(|(name, value)| name.len() + value_size(value))
         .sum()
 }
 
-pub fn value_size(value: &AttrValue) -> usize {
+pub(crate) fn value_size(value: &AttrValue) -> usize {
     match value {
         AttrValue::S(s) => s.len(),
         AttrValue::B(b) => b.len(),

@@ -10,50 +10,50 @@ use super::size::{item_size, MAX_ITEM_SIZE};
 use super::types::{AttrValue, Item, KeyVal};
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct KeySchema {
-    pub hash: String,
-    pub range: Option<String>,
+pub(crate) struct KeySchema {
+    pub(crate) hash: String,
+    pub(crate) range: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Projection {
+pub(crate) enum Projection {
     All,
     KeysOnly,
     Include(Vec<String>),
 }
 
 /// (index hash, index range, table hash, table range)
-pub type IndexKey = (KeyVal, KeyVal, KeyVal, KeyVal);
+pub(crate) type IndexKey = (KeyVal, KeyVal, KeyVal, KeyVal);
 /// (table hash, table range)
-pub type TableKey = (KeyVal, KeyVal);
+pub(crate) type TableKey = (KeyVal, KeyVal);
 
 #[derive(Debug, Clone)]
-pub struct Index {
-    pub name: String,
-    pub global: bool,
-    pub schema: KeySchema,
-    pub projection: Projection,
-    pub entries: BTreeSet<IndexKey>,
+pub(crate) struct Index {
+    pub(crate) name: String,
+    pub(crate) global: bool,
+    pub(crate) schema: KeySchema,
+    pub(crate) projection: Projection,
+    pub(crate) entries: BTreeSet<IndexKey>,
     /// The index as given to CreateTable, for DescribeTable.
-    pub definition: Value,
+    pub(crate) definition: Value,
 }
 
 #[derive(Debug, Clone)]
-pub struct Table {
-    pub name: String,
-    pub schema: KeySchema,
+pub(crate) struct Table {
+    pub(crate) name: String,
+    pub(crate) schema: KeySchema,
     /// AttributeDefinitions: name → S | N | B.
-    pub attr_types: Vec<(String, String)>,
-    pub indexes: Vec<Index>,
-    pub partitions: BTreeMap<KeyVal, BTreeMap<KeyVal, Item>>,
-    pub item_count: usize,
-    pub size_bytes: usize,
-    pub definition: Value,
-    pub created: f64,
+    pub(crate) attr_types: Vec<(String, String)>,
+    pub(crate) indexes: Vec<Index>,
+    pub(crate) partitions: BTreeMap<KeyVal, BTreeMap<KeyVal, Item>>,
+    pub(crate) item_count: usize,
+    pub(crate) size_bytes: usize,
+    pub(crate) definition: Value,
+    pub(crate) created: f64,
 }
 
 impl Table {
-    pub fn attr_type(&self, name: &str) -> &str {
+    pub(crate) fn attr_type(&self, name: &str) -> &str {
         self.attr_types
             .iter()
             .find(|(n, _)| n == name)
@@ -61,28 +61,28 @@ impl Table {
             .unwrap_or("S")
     }
 
-    pub fn index(&self, name: &str) -> Option<&Index> {
+    pub(crate) fn index(&self, name: &str) -> Option<&Index> {
         self.indexes.iter().find(|i| i.name == name)
     }
 
-    pub fn has_lsi(&self) -> bool {
+    pub(crate) fn has_lsi(&self) -> bool {
         self.indexes.iter().any(|i| !i.global)
     }
 
-    pub fn is_key_attr(&self, name: &str) -> bool {
+    pub(crate) fn is_key_attr(&self, name: &str) -> bool {
         self.schema.hash == name || self.schema.range.as_deref() == Some(name)
     }
 
-    pub fn get(&self, key: &TableKey) -> Option<&Item> {
+    pub(crate) fn get(&self, key: &TableKey) -> Option<&Item> {
         self.partitions.get(&key.0)?.get(&key.1)
     }
 
     /// The table key of a key map or an item, or `None` when an attribute is missing.
-    pub fn table_key(&self, item: &Item) -> Option<TableKey> {
+    pub(crate) fn table_key(&self, item: &Item) -> Option<TableKey> {
         key_of(&self.schema, item)
     }
 
-    pub fn key_item(&self, key: &TableKey) -> Item {
+    pub(crate) fn key_item(&self, key: &TableKey) -> Item {
         let mut out = Item::new();
         push_key(&mut out, &self.schema.hash, &key.0);
         if let Some(range) = &self.schema.range {
@@ -92,7 +92,7 @@ impl Table {
     }
 
     /// Inserts or replaces an item; returns the old one.
-    pub fn put(&mut self, key: TableKey, item: Item) -> Option<Item> {
+    pub(crate) fn put(&mut self, key: TableKey, item: Item) -> Option<Item> {
         let old = self.delete(&key);
         for index in self.indexes.iter_mut() {
             if let Some(ik) = index.key_for(&key, &item) {
@@ -108,7 +108,7 @@ impl Table {
         old
     }
 
-    pub fn delete(&mut self, key: &TableKey) -> Option<Item> {
+    pub(crate) fn delete(&mut self, key: &TableKey) -> Option<Item> {
         let partition = self.partitions.get_mut(&key.0)?;
         let old = partition.remove(&key.1)?;
         if partition.is_empty() {
@@ -125,7 +125,7 @@ impl Table {
     }
 
     /// Bytes of one item collection: its items plus their LSI entries.
-    pub fn collection_size(&self, hash: &KeyVal) -> usize {
+    pub(crate) fn collection_size(&self, hash: &KeyVal) -> usize {
         let Some(partition) = self.partitions.get(hash) else {
             return 0;
         };
@@ -135,7 +135,7 @@ impl Table {
             .sum()
     }
 
-    pub fn item_with_lsi_size(&self, item: &Item) -> usize {
+    pub(crate) fn item_with_lsi_size(&self, item: &Item) -> usize {
         let lsi: usize = self
             .indexes
             .iter()
@@ -148,7 +148,7 @@ impl Table {
 
     /// Checks an item written by PutItem/UpdateItem against the key schema,
     /// index keys and size limits.
-    pub fn validate_item(&self, item: &Item) -> DResult<TableKey> {
+    pub(crate) fn validate_item(&self, item: &Item) -> DResult<TableKey> {
         for name in std::iter::once(&self.schema.hash).chain(self.schema.range.iter()) {
             self.validate_key_attr(item, name)?;
         }
@@ -185,7 +185,7 @@ impl Table {
     }
 
     /// Checks a `Key` map (GetItem, DeleteItem, UpdateItem, batch keys).
-    pub fn parse_key(&self, key: &Item) -> DResult<TableKey> {
+    pub(crate) fn parse_key(&self, key: &Item) -> DResult<TableKey> {
         let wanted = 1 + usize::from(self.schema.range.is_some());
         let mismatch =
             || DynamoError::validation("The provided key element does not match the schema");
@@ -241,7 +241,7 @@ fn push_key(out: &mut Item, name: &str, key: &KeyVal) {
     }
 }
 
-pub fn key_of(schema: &KeySchema, item: &Item) -> Option<TableKey> {
+pub(crate) fn key_of(schema: &KeySchema, item: &Item) -> Option<TableKey> {
     let hash = KeyVal::from_attr(item.get(&schema.hash)?)?;
     let range = match &schema.range {
         Some(r) => KeyVal::from_attr(item.get(r)?)?,
@@ -253,13 +253,13 @@ pub fn key_of(schema: &KeySchema, item: &Item) -> Option<TableKey> {
 impl Index {
     /// The index key of an item, if the item carries every index key attribute
     /// with a key type (sparse index).
-    pub fn key_for(&self, table_key: &TableKey, item: &Item) -> Option<IndexKey> {
+    pub(crate) fn key_for(&self, table_key: &TableKey, item: &Item) -> Option<IndexKey> {
         let (h, r) = key_of(&self.schema, item)?;
         Some((h, r, table_key.0.clone(), table_key.1.clone()))
     }
 
     /// The attributes this index holds for an item.
-    pub fn entry(&self, table: &Table, item: &Item) -> Option<Item> {
+    pub(crate) fn entry(&self, table: &Table, item: &Item) -> Option<Item> {
         key_of(&self.schema, item)?;
         if self.projection == Projection::All {
             return Some(item.clone());
@@ -277,11 +277,11 @@ impl Index {
         )
     }
 
-    pub fn is_key_attr(&self, name: &str) -> bool {
+    pub(crate) fn is_key_attr(&self, name: &str) -> bool {
         self.schema.hash == name || self.schema.range.as_deref() == Some(name)
     }
 
-    pub fn projects(&self, table: &Table, name: &str) -> bool {
+    pub(crate) fn projects(&self, table: &Table, name: &str) -> bool {
         match &self.projection {
             Projection::All => true,
             Projection::KeysOnly => table.is_key_attr(name) || self.is_key_attr(name),

@@ -7,7 +7,7 @@ use super::errors::{invalid_params, DResult, DynamoError};
 use super::number::Number;
 use crate::base64;
 
-pub type Item = IndexMap<String, AttrValue>;
+pub(crate) type Item = IndexMap<String, AttrValue>;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum AttrValue {
@@ -26,7 +26,7 @@ pub enum AttrValue {
 /// A key attribute value ordered as the service orders sort keys: UTF-8 bytes
 /// for S, numerically for N, unsigned bytes for B. `Min`/`Max` bound ranges.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum KeyVal {
+pub(crate) enum KeyVal {
     Min,
     None,
     B(Vec<u8>),
@@ -36,7 +36,7 @@ pub enum KeyVal {
 }
 
 impl KeyVal {
-    pub fn from_attr(value: &AttrValue) -> Option<KeyVal> {
+    pub(crate) fn from_attr(value: &AttrValue) -> Option<KeyVal> {
         match value {
             AttrValue::S(s) => Some(KeyVal::S(s.clone())),
             AttrValue::N(n) => Some(KeyVal::N(n.clone())),
@@ -45,7 +45,7 @@ impl KeyVal {
         }
     }
 
-    pub fn to_attr(&self) -> Option<AttrValue> {
+    pub(crate) fn to_attr(&self) -> Option<AttrValue> {
         match self {
             KeyVal::S(s) => Some(AttrValue::S(s.clone())),
             KeyVal::N(n) => Some(AttrValue::N(n.clone())),
@@ -124,7 +124,7 @@ impl AttrValue {
     }
 }
 
-pub fn item_to_json(item: &Item) -> Value {
+pub(crate) fn item_to_json(item: &Item) -> Value {
     Value::Object(
         item.iter()
             .map(|(k, v)| (k.clone(), v.to_json()))
@@ -133,7 +133,7 @@ pub fn item_to_json(item: &Item) -> Value {
 }
 
 /// Parses a typed item (`{"attr": {"S": "…"}, …}`) with the service's value checks.
-pub fn item_from_json(value: &Value) -> DResult<Item> {
+pub(crate) fn item_from_json(value: &Value) -> DResult<Item> {
     let obj = value.as_object().ok_or_else(|| {
         DynamoError::validation(
             "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes",
@@ -144,7 +144,7 @@ pub fn item_from_json(value: &Value) -> DResult<Item> {
         .collect()
 }
 
-pub fn attr_from_json(value: &Value) -> DResult<AttrValue> {
+pub(crate) fn attr_from_json(value: &Value) -> DResult<AttrValue> {
     let obj = value.as_object().filter(|o| o.len() == 1).ok_or_else(|| {
         DynamoError::validation(
             "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes",
@@ -182,7 +182,7 @@ fn expect_str(v: &Value) -> DResult<&str> {
     v.as_str().ok_or_else(bad_value)
 }
 
-pub fn parse_number(text: &str) -> DResult<Number> {
+pub(crate) fn parse_number(text: &str) -> DResult<Number> {
     Number::parse(text).map_err(|e| DynamoError::validation(e.message()))
 }
 

@@ -4,7 +4,7 @@
 use bson::{Bson, Document};
 
 /// `{a: 1, b: "x"}` (BSONObj::toString without the outer spaces).
-pub fn document(doc: &Document) -> String {
+pub(crate) fn document(doc: &Document) -> String {
     let fields: Vec<String> = doc
         .iter()
         .map(|(k, v)| format!("{k}: {}", value(v)))
@@ -13,7 +13,7 @@ pub fn document(doc: &Document) -> String {
 }
 
 /// `{ a: 1 }` as the duplicate-key message spells it.
-pub fn spaced_document(fields: &[(String, Bson)]) -> String {
+pub(crate) fn spaced_document(fields: &[(String, Bson)]) -> String {
     let parts: Vec<String> = fields
         .iter()
         .map(|(k, v)| format!("{k}: {}", value(v)))
@@ -21,7 +21,7 @@ pub fn spaced_document(fields: &[(String, Bson)]) -> String {
     format!("{{ {} }}", parts.join(", "))
 }
 
-pub fn value(v: &Bson) -> String {
+pub(crate) fn value(v: &Bson) -> String {
     match v {
         Bson::String(s) | Bson::Symbol(s) => quoted(s),
         Bson::Int32(i) => i.to_string(),

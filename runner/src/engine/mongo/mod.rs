@@ -9,22 +9,22 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 use bson::oid::ObjectId;
 use bson::{Document, RawDocumentBuf};
 
-pub mod aggregate;
-pub(crate) mod commands;
-pub mod display;
+mod aggregate;
+mod commands;
+mod display;
 mod error;
-pub mod exec;
-pub mod expr;
-pub mod oid;
-pub mod query;
-pub mod raw;
-pub mod reply;
+mod exec;
+mod expr;
+mod oid;
+mod query;
+mod raw;
+mod reply;
 #[cfg(test)]
 mod reply_tests;
-pub mod sort;
-pub mod storage;
-pub mod update;
-pub mod value;
+mod sort;
+mod storage;
+mod update;
+mod value;
 
 pub use error::{code_name, MongoError};
 pub use exec::cursor::Cursor;

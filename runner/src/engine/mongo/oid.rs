@@ -7,14 +7,14 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use bson::oid::ObjectId;
 
 #[derive(Debug, Clone)]
-pub struct ObjectIdGenerator {
+pub(crate) struct ObjectIdGenerator {
     prefix: [u8; 9],
     counter: u32,
     seeded: bool,
 }
 
 impl ObjectIdGenerator {
-    pub fn new(seed: Option<[u8; 12]>) -> Self {
+    pub(crate) fn new(seed: Option<[u8; 12]>) -> Self {
         match seed {
             Some(bytes) => Self::seeded(bytes),
             None => Self::random(),
@@ -44,7 +44,7 @@ impl ObjectIdGenerator {
         }
     }
 
-    pub fn next_id(&mut self) -> ObjectId {
+    pub(crate) fn next_id(&mut self) -> ObjectId {
         if !self.seeded {
             let seconds = SystemTime::now()
                 .duration_since(UNIX_EPOCH)

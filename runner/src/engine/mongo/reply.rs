@@ -17,14 +17,14 @@ use super::raw::encode::{append_header, append_scalar, begin_document, end_docum
 
 /// What a command answers, before `ok: 1.0` is appended.
 #[derive(Debug)]
-pub enum Reply {
+pub(crate) enum Reply {
     Document(Document),
     Cursor(CursorReply),
 }
 
 /// `{ cursor: { firstBatch|nextBatch: [...], id, ns } }`.
 #[derive(Debug)]
-pub struct CursorReply {
+pub(crate) struct CursorReply {
     /// `firstBatch` (find, aggregate) or `nextBatch` (getMore).
     pub batch_name: &'static str,
     pub batch: Batch,
@@ -61,7 +61,12 @@ impl From<Vec<Document>> for Batch {
 }
 
 impl Reply {
-    pub fn cursor(batch_name: &'static str, batch: impl Into<Batch>, id: i64, ns: &str) -> Reply {
+    pub(crate) fn cursor(
+        batch_name: &'static str,
+        batch: impl Into<Batch>,
+        id: i64,
+        ns: &str,
+    ) -> Reply {
         Reply::Cursor(CursorReply {
             batch_name,
             batch: batch.into(),
@@ -71,7 +76,7 @@ impl Reply {
     }
 
     /// The reply document, `ok: 1.0` last (or in place if a command set it).
-    pub fn into_document(self) -> Document {
+    pub(crate) fn into_document(self) -> Document {
         let mut reply = match self {
             Reply::Document(document) => document,
             Reply::Cursor(cursor) => cursor.into_document(),
@@ -81,7 +86,7 @@ impl Reply {
     }
 
     /// The bytes of `into_document()`, byte for byte, without decoding records.
-    pub fn into_bson(self) -> Result<RawDocumentBuf, MongoError> {
+    pub(crate) fn into_bson(self) -> Result<RawDocumentBuf, MongoError> {
         let bytes = match self {
             Reply::Cursor(cursor) => cursor.to_bson()?,
             document => encode(&document.into_document())?,

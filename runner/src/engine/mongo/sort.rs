@@ -10,18 +10,18 @@ use super::error::MongoError;
 use super::value::{compare_values, lookup_path};
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct SortKey {
+pub(crate) struct SortKey {
     pub path: String,
     pub descending: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct SortSpec {
+pub(crate) struct SortSpec {
     pub keys: Vec<SortKey>,
 }
 
 impl SortSpec {
-    pub fn parse(spec: &Document) -> Result<SortSpec, MongoError> {
+    pub(crate) fn parse(spec: &Document) -> Result<SortSpec, MongoError> {
         let keys = spec
             .iter()
             .map(|(path, dir)| parse_key(path, dir))
@@ -29,23 +29,23 @@ impl SortSpec {
         Ok(SortSpec { keys })
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }
 
-    pub fn compare(&self, a: &Document, b: &Document) -> Ordering {
+    pub(crate) fn compare(&self, a: &Document, b: &Document) -> Ordering {
         self.compare_keys(&self.key(a), &self.key(b))
     }
 
     /// The values a document sorts by, one per key (precompute for big sorts).
-    pub fn key(&self, doc: &Document) -> Vec<Bson> {
+    pub(crate) fn key(&self, doc: &Document) -> Vec<Bson> {
         self.keys
             .iter()
             .map(|k| sort_value(doc, &k.path, k.descending))
             .collect()
     }
 
-    pub fn compare_keys(&self, a: &[Bson], b: &[Bson]) -> Ordering {
+    pub(crate) fn compare_keys(&self, a: &[Bson], b: &[Bson]) -> Ordering {
         for ((key, x), y) in self.keys.iter().zip(a).zip(b) {
             let ord = compare_values(x, y);
             let ord = if key.descending { ord.reverse() } else { ord };
@@ -64,20 +64,20 @@ fn parse_key(path: &str, dir: &Bson) -> Result<SortKey, MongoError> {
         Bson::Double(f) if *f == 1.0 => false,
         Bson::Double(f) if *f == -1.0 => true,
         Bson::Document(_) => {
-            return Err(MongoError::location(
+            return Err(MongoError::new(
                 17312,
                 "$meta is the only expression supported by $sort right now",
             ))
         }
         _ => {
-            return Err(MongoError::location(
+            return Err(MongoError::new(
                 15975,
                 "$sort key ordering must be 1 (for ascending) or -1 (for descending)",
             ))
         }
     };
     if path.is_empty() {
-        return Err(MongoError::location(
+        return Err(MongoError::new(
             40352,
             "FieldPath cannot be constructed with empty string",
         ));
@@ -90,7 +90,7 @@ fn parse_key(path: &str, dir: &Bson) -> Result<SortKey, MongoError> {
 
 /// The value a document sorts by on `path`: the smallest (ascending) or
 /// largest (descending) of every value the path reaches, arrays expanded.
-pub fn sort_value(doc: &Document, path: &str, descending: bool) -> Bson {
+pub(crate) fn sort_value(doc: &Document, path: &str, descending: bool) -> Bson {
     let mut candidates: Vec<&Bson> = Vec::new();
     let mut saw_empty_array = false;
     let mut saw_missing = false;

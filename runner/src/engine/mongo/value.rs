@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 use bson::{Bson, Document};
 
 /// The server's canonical type rank (`canonicalizeBSONType`).
-pub fn canonical_type(v: &Bson) -> i32 {
+pub(crate) fn canonical_type(v: &Bson) -> i32 {
     match v {
         Bson::MinKey => -1,
         Bson::Undefined => 0,
@@ -31,7 +31,7 @@ pub fn canonical_type(v: &Bson) -> i32 {
 }
 
 /// Total order of BSON values (sort order of the server).
-pub fn compare_values(a: &Bson, b: &Bson) -> Ordering {
+pub(crate) fn compare_values(a: &Bson, b: &Bson) -> Ordering {
     let by_type = canonical_type(a).cmp(&canonical_type(b));
     if by_type != Ordering::Equal {
         return by_type;
@@ -40,7 +40,7 @@ pub fn compare_values(a: &Bson, b: &Bson) -> Ordering {
 }
 
 /// Equality as the query language sees it (`1 == 1.0`, field order matters).
-pub fn values_equal(a: &Bson, b: &Bson) -> bool {
+pub(crate) fn values_equal(a: &Bson, b: &Bson) -> bool {
     compare_values(a, b) == Ordering::Equal
 }
 
@@ -91,14 +91,14 @@ fn as_num(v: &Bson) -> Option<Num> {
 }
 
 /// Numeric value as f64 (decimals parsed); `None` for non-numbers.
-pub fn number_as_f64(v: &Bson) -> Option<f64> {
+pub(crate) fn number_as_f64(v: &Bson) -> Option<f64> {
     match as_num(v)? {
         Num::Int(i) => Some(i as f64),
         Num::Float(f) => Some(f),
     }
 }
 
-pub fn is_number(v: &Bson) -> bool {
+pub(crate) fn is_number(v: &Bson) -> bool {
     matches!(
         v,
         Bson::Int32(_) | Bson::Int64(_) | Bson::Double(_) | Bson::Decimal128(_)
@@ -113,7 +113,7 @@ fn compare_numbers(a: &Bson, b: &Bson) -> Ordering {
 }
 
 /// Numeric order across int, long and double (`1 == 1.0`, NaN lowest).
-pub fn compare_nums(a: Num, b: Num) -> Ordering {
+pub(crate) fn compare_nums(a: Num, b: Num) -> Ordering {
     match (a, b) {
         (Num::Int(x), Num::Int(y)) => x.cmp(&y),
         (Num::Int(x), Num::Float(y)) => compare_int_float(x, y),
@@ -181,7 +181,7 @@ fn compare_arrays(x: &[Bson], y: &[Bson]) -> Ordering {
 }
 
 /// Plain dotted lookup through subdocuments only (no array traversal).
-pub fn get_path<'a>(doc: &'a Document, path: &str) -> Option<&'a Bson> {
+pub(crate) fn get_path<'a>(doc: &'a Document, path: &str) -> Option<&'a Bson> {
     let mut parts = path.split('.');
     let mut current = doc.get(parts.next()?)?;
     for part in parts {
@@ -200,7 +200,7 @@ pub fn get_path<'a>(doc: &'a Document, path: &str) -> Option<&'a Bson> {
 /// before the last component are traversed into their subdocuments; numeric
 /// components also address one element. The leaf value itself is returned
 /// as is (a leaf array is not expanded here).
-pub fn lookup_path<'a>(doc: &'a Document, path: &str) -> Vec<Option<&'a Bson>> {
+pub(crate) fn lookup_path<'a>(doc: &'a Document, path: &str) -> Vec<Option<&'a Bson>> {
     let parts: Vec<&str> = path.split('.').collect();
     let mut out = Vec::new();
     lookup_in_document(doc, &parts, &mut out);
@@ -208,7 +208,7 @@ pub fn lookup_path<'a>(doc: &'a Document, path: &str) -> Vec<Option<&'a Bson>> {
 }
 
 /// Same as [`lookup_path`] with the path already split.
-pub fn lookup_parts<'a, S: AsRef<str>>(
+pub(crate) fn lookup_parts<'a, S: AsRef<str>>(
     doc: &'a Document,
     parts: &[S],
     out: &mut Vec<Option<&'a Bson>>,
@@ -268,7 +268,7 @@ fn lookup_in_array<'a, S: AsRef<str>>(
 }
 
 /// A path component that addresses an array element (`"0"`, `"12"`).
-pub fn array_index(part: &str) -> Option<usize> {
+pub(crate) fn array_index(part: &str) -> Option<usize> {
     if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -276,7 +276,7 @@ pub fn array_index(part: &str) -> Option<usize> {
 }
 
 /// Name of a BSON type as the server spells it in messages and `$type`.
-pub fn type_name(v: &Bson) -> &'static str {
+pub(crate) fn type_name(v: &Bson) -> &'static str {
     match v {
         Bson::Double(_) => "double",
         Bson::String(_) => "string",
@@ -303,7 +303,7 @@ pub fn type_name(v: &Bson) -> &'static str {
 }
 
 /// The BSON type number (`$type: 2`).
-pub fn type_number(v: &Bson) -> i32 {
+pub(crate) fn type_number(v: &Bson) -> i32 {
     match v {
         Bson::Double(_) => 1,
         Bson::String(_) => 2,

@@ -3,6 +3,7 @@
 use std::cmp::Ordering;
 
 use super::ast::*;
+use super::error::{ExprError, ExprResult};
 use crate::engine::dynamo::number::Number;
 use crate::engine::dynamo::types::{AttrValue, Item};
 
@@ -26,7 +27,7 @@ const ALL_FUNCTIONS: [&str; 8] = [
 ];
 
 /// Looks a resolved document path up in an item.
-pub fn get_path<'a>(item: &'a Item, path: &Path) -> Option<&'a AttrValue> {
+pub(crate) fn get_path<'a>(item: &'a Item, path: &Path) -> Option<&'a AttrValue> {
     let mut elems = path.0.iter();
     let mut current = match elems.next()? {
         PathElem::Attr(name) => item.get(name)?,
@@ -43,7 +44,7 @@ pub fn get_path<'a>(item: &'a Item, path: &Path) -> Option<&'a AttrValue> {
 }
 
 /// Static checks on a resolved condition (function names, arities, literal types).
-pub fn validate_cond(cond: &Cond) -> Result<(), String> {
+pub(crate) fn validate_cond(cond: &Cond) -> ExprResult<()> {
     match cond {
         Cond::Cmp(a, _, b) => [a, b].into_iter().try_for_each(validate_operand),
         Cond::Between(a, lo, hi) => {
@@ -63,47 +64,51 @@ pub fn validate_cond(cond: &Cond) -> Result<(), String> {
     }
 }
 
-fn check_function_name(name: &str) -> Result<(), String> {
+fn check_function_name(name: &str) -> ExprResult<()> {
     if ALL_FUNCTIONS.contains(&name) {
         Ok(())
     } else {
-        Err(format!("Invalid function name; function: {name}"))
+        Err(ExprError::new(format!(
+            "Invalid function name; function: {name}"
+        )))
     }
 }
 
-fn misuse(name: &str) -> String {
-    format!("The function is not allowed to be used this way in an expression; function: {name}")
-}
-
-fn check_arity(call: &Call, want: usize) -> Result<(), String> {
-    if call.args.len() == want {
-        return Ok(());
-    }
-    Err(format!(
-        "Incorrect number of operands for operator or function; operator or function: {}, number of operands: {}",
-        call.name,
-        call.args.len()
+fn misuse(name: &str) -> ExprError {
+    ExprError::new(format!(
+        "The function is not allowed to be used this way in an expression; function: {name}"
     ))
 }
 
-fn operand_type_error(function: &str, value: &AttrValue) -> String {
-    format!(
-        "Incorrect operand type for operator or function; operator or function: {function}, operand type: {}",
-        value.type_name()
-    )
+fn check_arity(call: &Call, want: usize) -> ExprResult<()> {
+    if call.args.len() == want {
+        return Ok(());
+    }
+    Err(ExprError::new(format!(
+        "Incorrect number of operands for operator or function; operator or function: {}, number of operands: {}",
+        call.name,
+        call.args.len()
+    )))
 }
 
-fn require_path(call: &Call) -> Result<(), String> {
+fn operand_type_error(function: &str, value: &AttrValue) -> ExprError {
+    ExprError::new(format!(
+        "Incorrect operand type for operator or function; operator or function: {function}, operand type: {}",
+        value.type_name()
+    ))
+}
+
+fn require_path(call: &Call) -> ExprResult<()> {
     match call.args.first() {
         Some(Operand::Path(_)) => Ok(()),
-        _ => Err(format!(
+        _ => Err(ExprError::new(format!(
             "Operator or function requires a document path; operator or function: {}",
             call.name
-        )),
+        ))),
     }
 }
 
-fn validate_condition_call(call: &Call) -> Result<(), String> {
+fn validate_condition_call(call: &Call) -> ExprResult<()> {
     check_function_name(&call.name)?;
     if !CONDITION_FUNCTIONS.contains(&call.name.as_str()) {
         return Err(misuse(&call.name));
@@ -123,19 +128,19 @@ fn validate_condition_call(call: &Call) -> Result<(), String> {
     }
 }
 
-fn validate_attribute_type(call: &Call) -> Result<(), String> {
+fn validate_attribute_type(call: &Call) -> ExprResult<()> {
     require_path(call)?;
     match call.args.get(1) {
         Some(Operand::Value(AttrValue::S(t))) if TYPE_NAMES.contains(&t.as_str()) => Ok(()),
-        Some(Operand::Value(AttrValue::S(t))) => Err(format!(
+        Some(Operand::Value(AttrValue::S(t))) => Err(ExprError::new(format!(
             "Invalid attribute type name found; type: {t}, valid types: {{B,NULL,SS,BOOL,L,BS,N,NS,S,M}}"
-        )),
+        ))),
         Some(Operand::Value(v)) => Err(operand_type_error("attribute_type", v)),
         _ => Ok(()),
     }
 }
 
-fn validate_begins_with(call: &Call) -> Result<(), String> {
+fn validate_begins_with(call: &Call) -> ExprResult<()> {
     for arg in &call.args {
         if let Operand::Value(v) = arg {
             if !matches!(v, AttrValue::S(_) | AttrValue::B(_)) {
@@ -146,7 +151,7 @@ fn validate_begins_with(call: &Call) -> Result<(), String> {
     Ok(())
 }
 
-fn validate_operand(op: &Operand) -> Result<(), String> {
+fn validate_operand(op: &Operand) -> ExprResult<()> {
     match op {
         Operand::Call(call) => {
             check_function_name(&call.name)?;
@@ -160,7 +165,7 @@ fn validate_operand(op: &Operand) -> Result<(), String> {
                 _ => Ok(()),
             }
         }
-        Operand::Arith(..) => Err("Syntax error; token: \"+\", near: \"\"".to_string()),
+        Operand::Arith(..) => Err(ExprError::new("Syntax error; token: \"+\", near: \"\"")),
         _ => Ok(()),
     }
 }
@@ -170,7 +175,7 @@ fn sizeable(v: &AttrValue) -> bool {
 }
 
 /// BETWEEN with two literal bounds: same type, lower ≤ upper.
-pub fn validate_between(lo: &Operand, hi: &Operand) -> Result<(), String> {
+pub(crate) fn validate_between(lo: &Operand, hi: &Operand) -> ExprResult<()> {
     let (Operand::Value(lo), Operand::Value(hi)) = (lo, hi) else {
         return Ok(());
     };
@@ -180,20 +185,20 @@ pub fn validate_between(lo: &Operand, hi: &Operand) -> Result<(), String> {
         hi.brief()
     );
     if lo.type_name() != hi.type_name() {
-        return Err(format!(
+        return Err(ExprError::new(format!(
             "The BETWEEN operator requires same data type for lower and upper bounds; {bounds}"
-        ));
+        )));
     }
     if compare(lo, hi) == Some(Ordering::Greater) {
-        return Err(format!(
+        return Err(ExprError::new(format!(
             "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; {bounds}"
-        ));
+        )));
     }
     Ok(())
 }
 
 /// Order of two scalars of the same type; `None` across types or for non-scalars.
-pub fn compare(a: &AttrValue, b: &AttrValue) -> Option<Ordering> {
+pub(crate) fn compare(a: &AttrValue, b: &AttrValue) -> Option<Ordering> {
     match (a, b) {
         (AttrValue::S(x), AttrValue::S(y)) => Some(x.as_bytes().cmp(y.as_bytes())),
         (AttrValue::N(x), AttrValue::N(y)) => Some(x.cmp(y)),
@@ -207,7 +212,7 @@ fn same_members<T: PartialEq>(a: &[T], b: &[T]) -> bool {
 }
 
 /// Deep equality with sets compared as unordered collections.
-pub fn values_equal(a: &AttrValue, b: &AttrValue) -> bool {
+pub(crate) fn values_equal(a: &AttrValue, b: &AttrValue) -> bool {
     match (a, b) {
         (AttrValue::SS(x), AttrValue::SS(y)) => same_members(x, y),
         (AttrValue::NS(x), AttrValue::NS(y)) => same_members(x, y),
@@ -239,7 +244,7 @@ fn size_of(value: &AttrValue) -> Option<AttrValue> {
 }
 
 /// The value of an operand against an item; `None` when missing.
-pub fn operand_value(item: &Item, op: &Operand) -> Option<AttrValue> {
+pub(crate) fn operand_value(item: &Item, op: &Operand) -> Option<AttrValue> {
     match op {
         Operand::Path(p) => get_path(item, p).cloned(),
         Operand::Value(v) => Some(v.clone()),
@@ -250,7 +255,7 @@ pub fn operand_value(item: &Item, op: &Operand) -> Option<AttrValue> {
     }
 }
 
-pub fn eval_cond(item: &Item, cond: &Cond) -> bool {
+pub(crate) fn eval_cond(item: &Item, cond: &Cond) -> bool {
     match cond {
         Cond::Cmp(a, op, b) => eval_cmp(operand_value(item, a), *op, operand_value(item, b)),
         Cond::Between(a, lo, hi) => {

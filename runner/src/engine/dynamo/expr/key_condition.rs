@@ -4,6 +4,7 @@
 use std::cmp::Ordering;
 
 use super::ast::*;
+use super::error::{ExprError, ExprResult};
 use super::eval::{compare, validate_between};
 use crate::engine::dynamo::types::AttrValue;
 
@@ -29,24 +30,26 @@ pub struct KeyCondition {
 }
 
 /// Structural checks: only `=`/comparisons/BETWEEN/begins_with joined by AND.
-pub fn shape(cond: &Cond) -> Result<Vec<KeyTerm>, String> {
+pub fn shape(cond: &Cond) -> ExprResult<Vec<KeyTerm>> {
     let mut terms: Vec<KeyTerm> = Vec::new();
     collect(cond, &mut terms)?;
     for (i, t) in terms.iter().enumerate() {
         if terms[..i].iter().any(|u| u.attr == t.attr) {
-            return Err(
-                "KeyConditionExpressions must only contain one condition per key".to_string(),
-            );
+            return Err(ExprError::new(
+                "KeyConditionExpressions must only contain one condition per key",
+            ));
         }
     }
     Ok(terms)
 }
 
-fn invalid_operator(op: &str) -> String {
-    format!("Invalid operator used in KeyConditionExpression: {op}")
+fn invalid_operator(op: &str) -> ExprError {
+    ExprError::new(format!(
+        "Invalid operator used in KeyConditionExpression: {op}"
+    ))
 }
 
-fn collect(cond: &Cond, out: &mut Vec<KeyTerm>) -> Result<(), String> {
+fn collect(cond: &Cond, out: &mut Vec<KeyTerm>) -> ExprResult<()> {
     match cond {
         Cond::And(a, b) => {
             collect(a, out)?;
@@ -63,20 +66,22 @@ fn collect(cond: &Cond, out: &mut Vec<KeyTerm>) -> Result<(), String> {
     }
 }
 
-fn push(out: &mut Vec<KeyTerm>, term: Result<KeyTerm, String>) -> Result<(), String> {
+fn push(out: &mut Vec<KeyTerm>, term: ExprResult<KeyTerm>) -> ExprResult<()> {
     out.push(term?);
     Ok(())
 }
 
 /// A key path (top-level, no functions) or a value.
-fn side(op: &Operand) -> Result<Option<&str>, String> {
+fn side(op: &Operand) -> ExprResult<Option<&str>> {
     match op {
-        Operand::Path(p) if p.is_nested() => {
-            Err("KeyConditionExpressions cannot have conditions on nested attributes".to_string())
-        }
+        Operand::Path(p) if p.is_nested() => Err(ExprError::new(
+            "KeyConditionExpressions cannot have conditions on nested attributes",
+        )),
         Operand::Path(p) => Ok(Some(p.top())),
         Operand::Value(_) => Ok(None),
-        _ => Err("KeyConditionExpressions cannot contain nested operations".to_string()),
+        _ => Err(ExprError::new(
+            "KeyConditionExpressions cannot contain nested operations",
+        )),
     }
 }
 
@@ -87,14 +92,13 @@ fn value_of(op: &Operand) -> AttrValue {
     }
 }
 
-fn comparison(a: &Operand, op: CmpOp, b: &Operand) -> Result<KeyTerm, String> {
+fn comparison(a: &Operand, op: CmpOp, b: &Operand) -> ExprResult<KeyTerm> {
     let (attr, op, value) = match (side(a)?, side(b)?) {
         (Some(_), Some(_)) => return Err(multiple_names()),
         (None, None) => {
-            return Err(
-                "Invalid condition in KeyConditionExpression: No key attribute specified"
-                    .to_string(),
-            )
+            return Err(ExprError::new(
+                "Invalid condition in KeyConditionExpression: No key attribute specified",
+            ))
         }
         (Some(name), None) => (name, op, value_of(b)),
         (None, Some(name)) => (name, op.flipped(), value_of(a)),
@@ -105,45 +109,52 @@ fn comparison(a: &Operand, op: CmpOp, b: &Operand) -> Result<KeyTerm, String> {
     })
 }
 
-fn multiple_names() -> String {
-    "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition"
-        .to_string()
+fn multiple_names() -> ExprError {
+    ExprError::new(
+        "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition",
+    )
 }
 
-fn first_operand_error(op: &str) -> String {
-    format!("Invalid condition in KeyConditionExpression: {op} operator must have the key attribute as its first operand")
+fn first_operand_error(op: &str) -> ExprError {
+    ExprError::new(format!("Invalid condition in KeyConditionExpression: {op} operator must have the key attribute as its first operand"))
 }
 
-fn between(a: &Operand, lo: &Operand, hi: &Operand) -> Result<KeyTerm, String> {
+fn between(a: &Operand, lo: &Operand, hi: &Operand) -> ExprResult<KeyTerm> {
     let Some(attr) = side(a)? else {
         return Err(first_operand_error("BETWEEN"));
     };
     if side(lo)?.is_some() || side(hi)?.is_some() {
         return Err(multiple_names());
     }
-    validate_between(lo, hi).map_err(|m| format!("{PREFIX}{m}"))?;
+    validate_between(lo, hi).map_err(|m| m.prefixed(PREFIX))?;
     Ok(KeyTerm {
         attr: attr.to_string(),
         cond: SortCond::Between(value_of(lo), value_of(hi)),
     })
 }
 
-fn function(call: &Call) -> Result<KeyTerm, String> {
+fn function(call: &Call) -> ExprResult<KeyTerm> {
     match call.name.as_str() {
         "begins_with" => {}
         "size" => {
-            return Err("KeyConditionExpressions cannot contain nested operations".to_string())
+            return Err(ExprError::new(
+                "KeyConditionExpressions cannot contain nested operations",
+            ))
         }
         "attribute_exists" | "attribute_not_exists" | "attribute_type" | "contains" => {
             return Err(invalid_operator(&call.name))
         }
-        other => return Err(format!("{PREFIX}Invalid function name; function: {other}")),
+        other => {
+            return Err(ExprError::new(format!(
+                "{PREFIX}Invalid function name; function: {other}"
+            )))
+        }
     }
     let [a, b] = call.args.as_slice() else {
-        return Err(format!(
+        return Err(ExprError::new(format!(
             "{PREFIX}Incorrect number of operands for operator or function; operator or function: begins_with, number of operands: {}",
             call.args.len()
-        ));
+        )));
     };
     let Some(attr) = side(a)? else {
         return Err(first_operand_error("begins_with"));
@@ -153,10 +164,10 @@ fn function(call: &Call) -> Result<KeyTerm, String> {
     }
     let prefix = value_of(b);
     if !matches!(prefix, AttrValue::S(_) | AttrValue::B(_)) {
-        return Err(format!(
+        return Err(ExprError::new(format!(
             "{PREFIX}Incorrect operand type for operator or function; operator or function: begins_with, operand type: {}",
             prefix.type_name()
-        ));
+        )));
     }
     Ok(KeyTerm {
         attr: attr.to_string(),
@@ -169,9 +180,10 @@ pub fn bind(
     terms: Vec<KeyTerm>,
     hash: (&str, &str),
     range: Option<(&str, &str)>,
-) -> Result<KeyCondition, String> {
+) -> ExprResult<KeyCondition> {
     let range_name = range.map(|r| r.0);
-    let missed = |name: &str| format!("Query condition missed key schema element: {name}");
+    let missed =
+        |name: &str| ExprError::new(format!("Query condition missed key schema element: {name}"));
     let Some(hash_term) = terms.iter().find(|t| t.attr == hash.0) else {
         return Err(missed(hash.0));
     };
@@ -183,7 +195,7 @@ pub fn bind(
         return Err(missed(range_name.unwrap_or(hash.0)));
     }
     let SortCond::Cmp(CmpOp::Eq, hash_value) = &hash_term.cond else {
-        return Err("Query key condition not supported".to_string());
+        return Err(ExprError::new("Query key condition not supported"));
     };
     check_key_value(hash_value, hash)?;
     let sort = terms
@@ -208,21 +220,21 @@ fn sort_values(cond: &SortCond) -> Vec<&AttrValue> {
     }
 }
 
-fn check_type(value: &AttrValue, want: &str) -> Result<(), String> {
+fn check_type(value: &AttrValue, want: &str) -> ExprResult<()> {
     if value.type_name() == want {
         Ok(())
     } else {
-        Err("One or more parameter values were invalid: Condition parameter type does not match schema type".to_string())
+        Err(ExprError::new("One or more parameter values were invalid: Condition parameter type does not match schema type"))
     }
 }
 
-fn check_key_value(value: &AttrValue, key: (&str, &str)) -> Result<(), String> {
+fn check_key_value(value: &AttrValue, key: (&str, &str)) -> ExprResult<()> {
     check_type(value, key.1)?;
     if matches!(value, AttrValue::S(s) if s.is_empty()) {
-        return Err(format!(
+        return Err(ExprError::new(format!(
             "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: {}",
             key.0
-        ));
+        )));
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! `token: "…", near: "…"` syntax-error text.
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Tok {
+pub(crate) enum Tok {
     Ident(String),
     NamePh(String),
     ValuePh(String),
@@ -27,13 +27,13 @@ pub enum Tok {
 }
 
 #[derive(Debug, Clone)]
-pub struct Token {
+pub(crate) struct Token {
     pub tok: Tok,
     pub start: usize,
     pub end: usize,
 }
 
-pub fn tokenize(src: &str) -> Vec<Token> {
+pub(crate) fn tokenize(src: &str) -> Vec<Token> {
     let mut out = Vec::new();
     let mut chars = src.char_indices().peekable();
     while let Some(&(start, c)) = chars.peek() {
@@ -125,7 +125,7 @@ fn lex_symbol(c: char, chars: &mut Chars) -> Tok {
 
 impl Token {
     /// The token's text as the syntax-error message shows it.
-    pub fn text<'a>(&self, src: &'a str) -> &'a str {
+    pub(crate) fn text<'a>(&self, src: &'a str) -> &'a str {
         if self.tok == Tok::Eof {
             "<EOF>"
         } else {

@@ -2,14 +2,17 @@
 //! the service's order (spec §3 "Check order", steps 2-5).
 
 pub mod ast;
-pub mod eval;
+mod error;
+pub(crate) mod eval;
 pub mod key_condition;
-pub mod lexer;
+mod lexer;
 pub mod parser;
-pub mod projection;
-pub mod reserved;
-pub mod resolve;
-pub mod update;
+pub(crate) mod projection;
+mod reserved;
+pub(crate) mod resolve;
+pub(crate) mod update;
+
+pub use error::{ExprError, ExprResult};
 
 use indexmap::IndexMap;
 use serde_json::Value;
@@ -55,7 +58,7 @@ pub struct Exprs {
     pub projection: Option<Vec<Path>>,
 }
 
-fn invalid(kind: Kind, message: String) -> DynamoError {
+fn invalid(kind: Kind, message: ExprError) -> DynamoError {
     DynamoError::validation(format!("Invalid {}: {message}", kind.member()))
 }
 
@@ -76,12 +79,12 @@ pub fn compile(req: &Value, kinds: &[Kind]) -> DResult<Exprs> {
 const MAX_EXPRESSION_BYTES: usize = 4096;
 
 fn compile_one(kind: Kind, src: &str, ph: &mut Placeholders, out: &mut Exprs) -> DResult<()> {
-    let fail = |m: String| invalid(kind, m);
+    let fail = |m: ExprError| invalid(kind, m);
     if src.len() > MAX_EXPRESSION_BYTES {
-        return Err(fail(format!(
+        return Err(fail(ExprError::new(format!(
             "Expression size has exceeded the maximum allowed size; expression size: {}",
             src.len()
-        )));
+        ))));
     }
     match kind {
         Kind::Update => {
@@ -103,7 +106,7 @@ fn compile_one(kind: Kind, src: &str, ph: &mut Placeholders, out: &mut Exprs) ->
         Kind::KeyCondition => {
             let mut cond = parser::parse_condition(src).map_err(fail)?;
             ph.resolve_cond(&mut cond).map_err(fail)?;
-            out.key = Some(key_condition::shape(&cond).map_err(DynamoError::validation)?);
+            out.key = Some(key_condition::shape(&cond)?);
         }
         Kind::Projection => {
             let mut paths = parser::parse_projection(src).map_err(fail)?;

@@ -2,9 +2,10 @@
 //! Errors carry the message body; callers add `Invalid <Kind>Expression: `.
 
 use super::ast::*;
+use super::error::{ExprError, ExprResult};
 use super::lexer::{tokenize, Tok, Token};
 
-pub type PResult<T> = Result<T, String>;
+pub type PResult<T> = ExprResult<T>;
 
 pub struct Parser<'a> {
     src: &'a str,
@@ -44,9 +45,9 @@ pub fn parse_update(src: &str) -> PResult<Vec<UpdateAction>> {
     loop {
         let clause = p.clause_keyword()?;
         if seen.contains(&clause) {
-            return Err(format!(
+            return Err(ExprError::new(format!(
                 "The \"{clause}\" section can only be used once in an update expression;"
-            ));
+            )));
         }
         p.clause_actions(&clause, &mut actions)?;
         seen.push(clause);
@@ -59,7 +60,7 @@ pub fn parse_update(src: &str) -> PResult<Vec<UpdateAction>> {
 impl<'a> Parser<'a> {
     fn new(src: &'a str) -> PResult<Parser<'a>> {
         if src.trim().is_empty() {
-            return Err("The expression can not be empty;".to_string());
+            return Err(ExprError::new("The expression can not be empty;"));
         }
         Ok(Parser {
             src,
@@ -109,9 +110,9 @@ impl<'a> Parser<'a> {
         let start = self.toks[i.saturating_sub(1)].start;
         let end = self.toks[(i + 1).min(last)].end.max(self.toks[i].end);
         let near = self.src.get(start..end).unwrap_or("");
-        Err(format!(
+        Err(ExprError::new(format!(
             "Syntax error; token: \"{token}\", near: \"{near}\""
-        ))
+        )))
     }
 
     fn expect(&mut self, want: &Tok) -> PResult<()> {
@@ -150,7 +151,9 @@ impl<'a> Parser<'a> {
 
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         if self.depth >= MAX_DEPTH {
-            return Err("Nesting Levels have exceeded supported limits".to_string());
+            return Err(ExprError::new(
+                "Nesting Levels have exceeded supported limits",
+            ));
         }
         self.depth += 1;
         let result = f(self);
@@ -171,7 +174,7 @@ impl<'a> Parser<'a> {
             let inner = self.nested(Self::or_cond)?;
             self.expect(&Tok::RParen)?;
             if matches!(inner, Cond::Paren(_)) {
-                return Err("The expression has redundant parentheses;".to_string());
+                return Err(ExprError::new("The expression has redundant parentheses;"));
             }
             return Ok(Cond::Paren(Box::new(inner)));
         }

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use indexmap::IndexMap;
 
 use super::ast::{Path, PathElem};
+use super::error::{ExprError, ExprResult};
 use super::eval::get_path;
 use crate::engine::dynamo::types::{AttrValue, Item};
 
@@ -17,7 +18,7 @@ enum Node {
 
 /// Two paths that overlap (one is a prefix of the other) or conflict
 /// (one indexes a list where the other names a map key).
-pub fn check_overlaps(paths: &[&Path]) -> Result<(), String> {
+pub(crate) fn check_overlaps(paths: &[&Path]) -> ExprResult<()> {
     for (i, a) in paths.iter().enumerate() {
         for b in &paths[i + 1..] {
             check_pair(a, b)?;
@@ -26,7 +27,7 @@ pub fn check_overlaps(paths: &[&Path]) -> Result<(), String> {
     Ok(())
 }
 
-fn check_pair(a: &Path, b: &Path) -> Result<(), String> {
+fn check_pair(a: &Path, b: &Path) -> ExprResult<()> {
     for (x, y) in a.0.iter().zip(b.0.iter()) {
         let same = match (x, y) {
             (PathElem::Index(i), PathElem::Index(j)) => i == j,
@@ -42,15 +43,15 @@ fn check_pair(a: &Path, b: &Path) -> Result<(), String> {
     Err(pair_message("overlap", a, b))
 }
 
-fn pair_message(kind: &str, a: &Path, b: &Path) -> String {
-    format!(
+fn pair_message(kind: &str, a: &Path, b: &Path) -> ExprError {
+    ExprError::new(format!(
         "Two document paths {kind} with each other; must remove or rewrite one of these paths; path one: {}, path two: {}",
         a.describe(),
         b.describe()
-    )
+    ))
 }
 
-pub fn project(item: &Item, paths: &[Path]) -> Item {
+pub(crate) fn project(item: &Item, paths: &[Path]) -> Item {
     let mut root: IndexMap<String, Node> = IndexMap::new();
     for path in paths {
         if let Some(value) = get_path(item, path) {

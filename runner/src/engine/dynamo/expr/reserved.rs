@@ -16,7 +16,7 @@ fn words() -> &'static HashSet<String> {
     })
 }
 
-pub fn is_reserved(name: &str) -> bool {
+pub(crate) fn is_reserved(name: &str) -> bool {
     words().contains(&name.to_ascii_uppercase())
 }
 

@@ -5,22 +5,23 @@ use std::collections::HashSet;
 use indexmap::IndexMap;
 
 use super::ast::*;
+use super::error::{ExprError, ExprResult};
 use super::reserved::is_reserved;
 use crate::engine::dynamo::types::AttrValue;
 
-type RResult = Result<(), String>;
+type RResult = ExprResult<()>;
 
 /// `ExpressionAttributeNames` / `ExpressionAttributeValues` of one request,
 /// and which of them the request's expressions used.
 #[derive(Debug, Default)]
-pub struct Placeholders {
+pub(crate) struct Placeholders {
     pub names: IndexMap<String, String>,
     pub values: IndexMap<String, AttrValue>,
     used_names: HashSet<String>,
     used_values: HashSet<String>,
 }
 
-pub fn walk_cond(cond: &mut Cond, f: &mut dyn FnMut(&mut Operand) -> RResult) -> RResult {
+pub(crate) fn walk_cond(cond: &mut Cond, f: &mut dyn FnMut(&mut Operand) -> RResult) -> RResult {
     match cond {
         Cond::Cmp(a, _, b) => {
             walk_operand(a, f)?;
@@ -40,7 +41,10 @@ pub fn walk_cond(cond: &mut Cond, f: &mut dyn FnMut(&mut Operand) -> RResult) ->
     }
 }
 
-pub fn walk_operand(op: &mut Operand, f: &mut dyn FnMut(&mut Operand) -> RResult) -> RResult {
+pub(crate) fn walk_operand(
+    op: &mut Operand,
+    f: &mut dyn FnMut(&mut Operand) -> RResult,
+) -> RResult {
     f(op)?;
     match op {
         Operand::Call(call) => call.args.iter_mut().try_for_each(|o| walk_operand(o, f)),
@@ -56,9 +60,9 @@ fn check_reserved_path(path: &Path) -> RResult {
     for elem in &path.0 {
         if let PathElem::Name(name) = elem {
             if is_reserved(name) {
-                return Err(format!(
+                return Err(ExprError::new(format!(
                     "Attribute name is a reserved keyword; reserved keyword: {name}"
-                ));
+                )));
             }
         }
     }
@@ -73,7 +77,7 @@ fn reserved_in_operand(op: &mut Operand) -> RResult {
 }
 
 impl Placeholders {
-    pub fn new(
+    pub(crate) fn new(
         names: IndexMap<String, String>,
         values: IndexMap<String, AttrValue>,
     ) -> Placeholders {
@@ -96,17 +100,17 @@ impl Placeholders {
         Ok(())
     }
 
-    fn lookup_name(&mut self, ph: &str) -> Result<String, String> {
+    fn lookup_name(&mut self, ph: &str) -> ExprResult<String> {
         let found = self.names.get(ph).cloned().ok_or_else(|| {
-            format!("An expression attribute name used in the document path is not defined; attribute name: {ph}")
+            ExprError::new(format!("An expression attribute name used in the document path is not defined; attribute name: {ph}"))
         })?;
         self.used_names.insert(ph.to_string());
         Ok(found)
     }
 
-    fn lookup_value(&mut self, ph: &str) -> Result<AttrValue, String> {
+    fn lookup_value(&mut self, ph: &str) -> ExprResult<AttrValue> {
         let found = self.values.get(ph).cloned().ok_or_else(|| {
-            format!("An expression attribute value used in expression is not defined; attribute value: {ph}")
+            ExprError::new(format!("An expression attribute value used in expression is not defined; attribute value: {ph}"))
         })?;
         self.used_values.insert(ph.to_string());
         Ok(found)
@@ -124,17 +128,17 @@ impl Placeholders {
         }
     }
 
-    pub fn resolve_cond(&mut self, cond: &mut Cond) -> RResult {
+    pub(crate) fn resolve_cond(&mut self, cond: &mut Cond) -> RResult {
         walk_cond(cond, &mut reserved_in_operand)?;
         walk_cond(cond, &mut |op| self.resolve_operand(op))
     }
 
-    pub fn resolve_paths(&mut self, paths: &mut [Path]) -> RResult {
+    pub(crate) fn resolve_paths(&mut self, paths: &mut [Path]) -> RResult {
         paths.iter().try_for_each(check_reserved_path)?;
         paths.iter_mut().try_for_each(|p| self.resolve_path(p))
     }
 
-    pub fn resolve_actions(&mut self, actions: &mut [UpdateAction]) -> RResult {
+    pub(crate) fn resolve_actions(&mut self, actions: &mut [UpdateAction]) -> RResult {
         for action in actions.iter_mut() {
             let (path, value) = action_parts(action);
             check_reserved_path(path)?;
@@ -152,7 +156,7 @@ impl Placeholders {
         Ok(())
     }
 
-    pub fn unused_names(&self) -> Vec<&str> {
+    pub(crate) fn unused_names(&self) -> Vec<&str> {
         self.names
             .keys()
             .filter(|k| !self.used_names.contains(*k))
@@ -160,7 +164,7 @@ impl Placeholders {
             .collect()
     }
 
-    pub fn unused_values(&self) -> Vec<&str> {
+    pub(crate) fn unused_values(&self) -> Vec<&str> {
         self.values
             .keys()
             .filter(|k| !self.used_values.contains(*k))
@@ -169,7 +173,7 @@ impl Placeholders {
     }
 }
 
-pub fn action_parts(action: &mut UpdateAction) -> (&mut Path, Option<&mut Operand>) {
+pub(crate) fn action_parts(action: &mut UpdateAction) -> (&mut Path, Option<&mut Operand>) {
     match action {
         UpdateAction::Set(p, v) | UpdateAction::Add(p, v) | UpdateAction::Delete(p, v) => {
             (p, Some(v))

@@ -1,6 +1,7 @@
 //! UpdateExpression: static checks and application to an item (spec §7).
 
 use super::ast::*;
+use super::error::{ExprError, ExprResult};
 use super::eval::{get_path, values_equal};
 use super::projection::check_overlaps;
 use crate::engine::dynamo::types::{AttrValue, Item};
@@ -10,7 +11,7 @@ const MISSING: &str =
 const BAD_TYPE: &str = "An operand in the update expression has an incorrect data type";
 const BAD_PATH: &str = "The document path provided in the update expression is invalid for update";
 
-pub fn action_path(action: &UpdateAction) -> &Path {
+pub(crate) fn action_path(action: &UpdateAction) -> &Path {
     match action {
         UpdateAction::Set(p, _)
         | UpdateAction::Remove(p)
@@ -20,13 +21,13 @@ pub fn action_path(action: &UpdateAction) -> &Path {
 }
 
 /// Checks that need no item: overlapping paths, ADD/DELETE operand types, functions.
-pub fn validate(actions: &[UpdateAction]) -> Result<(), String> {
+pub(crate) fn validate(actions: &[UpdateAction]) -> ExprResult<()> {
     let paths: Vec<&Path> = actions.iter().map(action_path).collect();
     check_overlaps(&paths)?;
     actions.iter().try_for_each(validate_action)
 }
 
-fn validate_action(action: &UpdateAction) -> Result<(), String> {
+fn validate_action(action: &UpdateAction) -> ExprResult<()> {
     match action {
         UpdateAction::Add(_, Operand::Value(v))
             if !(v.is_set() || matches!(v, AttrValue::N(_))) =>
@@ -39,14 +40,14 @@ fn validate_action(action: &UpdateAction) -> Result<(), String> {
     }
 }
 
-fn operand_type(operator: &str, v: &AttrValue) -> String {
-    format!(
+fn operand_type(operator: &str, v: &AttrValue) -> ExprError {
+    ExprError::new(format!(
         "Incorrect operand type for operator or function; operator: {operator}, operand type: {}",
         v.long_type_name()
-    )
+    ))
 }
 
-fn validate_value(op: &Operand) -> Result<(), String> {
+fn validate_value(op: &Operand) -> ExprResult<()> {
     match op {
         Operand::Arith(a, _, b) => {
             validate_value(a)?;
@@ -57,7 +58,7 @@ fn validate_value(op: &Operand) -> Result<(), String> {
     }
 }
 
-fn validate_call(call: &Call) -> Result<(), String> {
+fn validate_call(call: &Call) -> ExprResult<()> {
     let name = call.name.as_str();
     match name {
         "if_not_exists" | "list_append" => {}
@@ -67,28 +68,32 @@ fn validate_call(call: &Call) -> Result<(), String> {
         | "begins_with"
         | "contains"
         | "size" => {
-            return Err(format!(
+            return Err(ExprError::new(format!(
                 "The function is not allowed in an update expression; function: {name}"
-            ))
+            )))
         }
-        _ => return Err(format!("Invalid function name; function: {name}")),
+        _ => {
+            return Err(ExprError::new(format!(
+                "Invalid function name; function: {name}"
+            )))
+        }
     }
     if call.args.len() != 2 {
-        return Err(format!(
+        return Err(ExprError::new(format!(
             "Incorrect number of operands for operator or function; operator or function: {name}, number of operands: {}",
             call.args.len()
-        ));
+        )));
     }
     if name == "if_not_exists" && !matches!(call.args.first(), Some(Operand::Path(_))) {
-        return Err(format!(
+        return Err(ExprError::new(format!(
             "Operator or function requires a document path; operator or function: {name}"
-        ));
+        )));
     }
     call.args.iter().try_for_each(validate_value)
 }
 
 /// Applies the actions to `item`; every operand is read from `original`.
-pub fn apply(item: &mut Item, original: &Item, actions: &[UpdateAction]) -> Result<(), String> {
+pub(crate) fn apply(item: &mut Item, original: &Item, actions: &[UpdateAction]) -> ExprResult<()> {
     let mut removes: Vec<&Path> = Vec::new();
     for action in actions {
         match action {
@@ -111,21 +116,21 @@ fn index_key(elem: &PathElem) -> usize {
     }
 }
 
-fn eval_value(item: &Item, op: &Operand) -> Result<AttrValue, String> {
+fn eval_value(item: &Item, op: &Operand) -> ExprResult<AttrValue> {
     match op {
         Operand::Value(v) => Ok(v.clone()),
         Operand::Path(p) => get_path(item, p)
             .cloned()
-            .ok_or_else(|| MISSING.to_string()),
+            .ok_or_else(|| ExprError::new(MISSING)),
         Operand::Arith(a, op, b) => arithmetic(eval_value(item, a)?, *op, eval_value(item, b)?),
         Operand::Call(call) => eval_call(item, call),
-        Operand::ValuePh(_) => Err(MISSING.to_string()),
+        Operand::ValuePh(_) => Err(ExprError::new(MISSING)),
     }
 }
 
-fn arithmetic(a: AttrValue, op: ArithOp, b: AttrValue) -> Result<AttrValue, String> {
+fn arithmetic(a: AttrValue, op: ArithOp, b: AttrValue) -> ExprResult<AttrValue> {
     let (AttrValue::N(x), AttrValue::N(y)) = (a, b) else {
-        return Err(BAD_TYPE.to_string());
+        return Err(ExprError::new(BAD_TYPE));
     };
     let result = match op {
         ArithOp::Plus => x.add(&y),
@@ -133,12 +138,12 @@ fn arithmetic(a: AttrValue, op: ArithOp, b: AttrValue) -> Result<AttrValue, Stri
     };
     result
         .map(AttrValue::N)
-        .map_err(|e| e.message().to_string())
+        .map_err(|e| ExprError::new(e.message()))
 }
 
-fn eval_call(item: &Item, call: &Call) -> Result<AttrValue, String> {
+fn eval_call(item: &Item, call: &Call) -> ExprResult<AttrValue> {
     let (Some(first), Some(second)) = (call.args.first(), call.args.get(1)) else {
-        return Err(BAD_TYPE.to_string());
+        return Err(ExprError::new(BAD_TYPE));
     };
     if call.name == "if_not_exists" {
         if let Operand::Path(p) = first {
@@ -153,7 +158,7 @@ fn eval_call(item: &Item, call: &Call) -> Result<AttrValue, String> {
             a.extend(b);
             Ok(AttrValue::L(a))
         }
-        _ => Err(BAD_TYPE.to_string()),
+        _ => Err(ExprError::new(BAD_TYPE)),
     }
 }
 
@@ -174,7 +179,7 @@ fn parent_mut<'a>(item: &'a mut Item, path: &Path) -> Option<&'a mut AttrValue> 
     Some(current)
 }
 
-fn set_path(item: &mut Item, path: &Path, value: AttrValue) -> Result<(), String> {
+fn set_path(item: &mut Item, path: &Path, value: AttrValue) -> ExprResult<()> {
     if !path.is_nested() {
         item.insert(path.top().to_string(), value);
         return Ok(());
@@ -186,7 +191,7 @@ fn set_path(item: &mut Item, path: &Path, value: AttrValue) -> Result<(), String
         }
         (Some(AttrValue::L(list)), Some(PathElem::Index(i))) if *i < list.len() => list[*i] = value,
         (Some(AttrValue::L(list)), Some(PathElem::Index(_))) => list.push(value),
-        _ => return Err(BAD_PATH.to_string()),
+        _ => return Err(ExprError::new(BAD_PATH)),
     }
     Ok(())
 }
@@ -207,17 +212,17 @@ fn remove_path(item: &mut Item, path: &Path) {
     }
 }
 
-fn add(item: &mut Item, path: &Path, value: AttrValue) -> Result<(), String> {
+fn add(item: &mut Item, path: &Path, value: AttrValue) -> ExprResult<()> {
     let current = get_path(item, path).cloned();
     let merged = match (current, value) {
         (None, v) => v,
         (Some(AttrValue::N(a)), AttrValue::N(b)) => {
-            AttrValue::N(a.add(&b).map_err(|e| e.message().to_string())?)
+            AttrValue::N(a.add(&b).map_err(|e| ExprError::new(e.message()))?)
         }
         (Some(AttrValue::SS(mut a)), AttrValue::SS(b)) => AttrValue::SS(union(&mut a, b)),
         (Some(AttrValue::NS(mut a)), AttrValue::NS(b)) => AttrValue::NS(union(&mut a, b)),
         (Some(AttrValue::BS(mut a)), AttrValue::BS(b)) => AttrValue::BS(union(&mut a, b)),
-        _ => return Err(BAD_TYPE.to_string()),
+        _ => return Err(ExprError::new(BAD_TYPE)),
     };
     set_path(item, path, merged)
 }
@@ -231,7 +236,7 @@ fn union<T: PartialEq>(a: &mut Vec<T>, b: Vec<T>) -> Vec<T> {
     std::mem::take(a)
 }
 
-fn delete(item: &mut Item, path: &Path, value: AttrValue) -> Result<(), String> {
+fn delete(item: &mut Item, path: &Path, value: AttrValue) -> ExprResult<()> {
     let Some(current) = get_path(item, path).cloned() else {
         return Ok(());
     };
@@ -245,7 +250,7 @@ fn delete(item: &mut Item, path: &Path, value: AttrValue) -> Result<(), String> 
         (AttrValue::BS(a), AttrValue::BS(b)) => {
             AttrValue::BS(a.into_iter().filter(|v| !b.contains(v)).collect())
         }
-        _ => return Err(BAD_TYPE.to_string()),
+        _ => return Err(ExprError::new(BAD_TYPE)),
     };
     if values_equal(&remaining, &empty_like(&value)) {
         remove_path(item, path);

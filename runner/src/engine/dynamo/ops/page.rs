@@ -18,16 +18,16 @@ use crate::engine::dynamo::table::{key_of, Index, IndexKey, Table, TableKey};
 use crate::engine::dynamo::types::{item_from_json, item_to_json, Item, KeyVal};
 
 /// A Query/Scan page holds at most 1 MB of item data.
-pub const PAGE_BYTES: usize = 1024 * 1024;
+pub(crate) const PAGE_BYTES: usize = 1024 * 1024;
 
 /// Where a read goes: the table itself or one of its indexes.
 #[derive(Clone, Copy)]
-pub struct Source<'a> {
+pub(crate) struct Source<'a> {
     pub table: &'a Table,
     pub index: Option<&'a Index>,
 }
 
-pub struct Options<'a> {
+pub(crate) struct Options<'a> {
     pub limit: Option<usize>,
     pub filter: Option<&'a Cond>,
     pub projection: Option<&'a [Path]>,
@@ -37,7 +37,7 @@ pub struct Options<'a> {
 }
 
 impl<'a> Options<'a> {
-    pub fn new(
+    pub(crate) fn new(
         source: &Source,
         select: Option<&str>,
         limit: Option<usize>,
@@ -64,7 +64,7 @@ impl Engine {
     }
 }
 
-pub struct Page {
+pub(crate) struct Page {
     pub items: Vec<Item>,
     pub count: usize,
     pub scanned: usize,
@@ -73,7 +73,7 @@ pub struct Page {
 }
 
 /// `Select`, checked against its enum.
-pub fn select(req: &Value) -> DResult<Option<&str>> {
+pub(crate) fn select(req: &Value) -> DResult<Option<&str>> {
     let Some(s) = req.get("Select").and_then(Value::as_str) else {
         return Ok(None);
     };
@@ -97,7 +97,7 @@ pub fn select(req: &Value) -> DResult<Option<&str>> {
     )))
 }
 
-pub fn limit(req: &Value) -> DResult<Option<usize>> {
+pub(crate) fn limit(req: &Value) -> DResult<Option<usize>> {
     let Some(raw) = req.get("Limit") else {
         return Ok(None);
     };
@@ -110,7 +110,7 @@ pub fn limit(req: &Value) -> DResult<Option<usize>> {
 }
 
 impl<'a> Source<'a> {
-    pub fn resolve(table: &'a Table, index_name: Option<&str>) -> DResult<Source<'a>> {
+    pub(crate) fn resolve(table: &'a Table, index_name: Option<&str>) -> DResult<Source<'a>> {
         let index = match index_name {
             None => None,
             Some(name) => Some(table.index(name).ok_or_else(|| {
@@ -156,7 +156,7 @@ impl<'a> Source<'a> {
     }
 
     /// Parses ExclusiveStartKey into the position to start after.
-    pub fn start_key(&self, req: &Value) -> DResult<Option<IndexKey>> {
+    pub(crate) fn start_key(&self, req: &Value) -> DResult<Option<IndexKey>> {
         let Some(raw) = req.get("ExclusiveStartKey") else {
             return Ok(None);
         };
@@ -192,7 +192,7 @@ impl<'a> Source<'a> {
     }
 
     /// Reads one page from `rows` (base items in read order).
-    pub fn read_page<I: Iterator<Item = &'a Item>>(&self, rows: I, opts: &Options) -> Page {
+    pub(crate) fn read_page<I: Iterator<Item = &'a Item>>(&self, rows: I, opts: &Options) -> Page {
         let mut rows = rows.peekable();
         let (mut scanned, mut count, mut bytes, mut fetched) = (0usize, 0usize, 0usize, 0.0);
         let (mut items, mut last, mut stopped) = (Vec::new(), None, false);
@@ -238,7 +238,7 @@ impl<'a> Source<'a> {
 }
 
 impl Page {
-    pub fn to_json(&self, count_only: bool, mode: Mode) -> Value {
+    pub(crate) fn to_json(&self, count_only: bool, mode: Mode) -> Value {
         let mut out = Map::new();
         if !count_only {
             out.insert(
@@ -259,7 +259,11 @@ impl Page {
 }
 
 /// Whether an LSI read must fetch non-projected attributes from the table.
-pub fn needs_fetch(source: &Source, select: Option<&str>, projection: Option<&[Path]>) -> bool {
+pub(crate) fn needs_fetch(
+    source: &Source,
+    select: Option<&str>,
+    projection: Option<&[Path]>,
+) -> bool {
     let Some(index) = source.index.filter(|i| !i.global) else {
         return false;
     };
@@ -270,7 +274,11 @@ pub fn needs_fetch(source: &Source, select: Option<&str>, projection: Option<&[P
 }
 
 /// Common request checks of Query and Scan on an index.
-pub fn check_index_read(source: &Source, select: Option<&str>, consistent: bool) -> DResult<()> {
+pub(crate) fn check_index_read(
+    source: &Source,
+    select: Option<&str>,
+    consistent: bool,
+) -> DResult<()> {
     let Some(index) = source.index.filter(|i| i.global) else {
         return Ok(());
     };

@@ -155,8 +155,7 @@ fn bind_key_condition(source: &Source, exprs: &Exprs) -> DResult<KeyCondition> {
         .range
         .as_deref()
         .map(|r| (r, source.table.attr_type(r)));
-    let cond = bind(exprs.key.clone().unwrap_or_default(), hash, range)
-        .map_err(DynamoError::validation)?;
+    let cond = bind(exprs.key.clone().unwrap_or_default(), hash, range)?;
     check_filter_keys(exprs.filter.as_ref(), schema)?;
     Ok(cond)
 }

@@ -258,7 +258,7 @@ fn index_description(index: &Index) -> Value {
 }
 
 /// The TableDescription as moto/AWS shape it.
-pub fn describe(table: &Table, status: &str) -> Value {
+pub(crate) fn describe(table: &Table, status: &str) -> Value {
     let def = &table.definition;
     let mut pt = throughput(def);
     pt["NumberOfDecreasesToday"] = json!(0);

@@ -13,13 +13,13 @@ use crate::engine::dynamo::table::{key_of, Index, Table, TableKey};
 use crate::engine::dynamo::types::{item_to_json, Item};
 
 /// True when the condition holds against the current item (or an empty one).
-pub fn condition_holds(cond: Option<&Cond>, current: Option<&Item>) -> bool {
+pub(crate) fn condition_holds(cond: Option<&Cond>, current: Option<&Item>) -> bool {
     let empty = Item::new();
     cond.is_none_or(|c| eval_cond(current.unwrap_or(&empty), c))
 }
 
 /// `ConditionalCheckFailedException`, with the old item when asked for.
-pub fn condition_failed(req: &Value, current: Option<&Item>) -> DynamoError {
+pub(crate) fn condition_failed(req: &Value, current: Option<&Item>) -> DynamoError {
     let mut err = DynamoError::conditional_failed();
     let wants_old = req
         .get("ReturnValuesOnConditionCheckFailure")
@@ -32,7 +32,7 @@ pub fn condition_failed(req: &Value, current: Option<&Item>) -> DynamoError {
 }
 
 /// Rejects an update that names a key attribute.
-pub fn check_key_untouched(table: &Table, actions: &[UpdateAction]) -> DResult<()> {
+pub(crate) fn check_key_untouched(table: &Table, actions: &[UpdateAction]) -> DResult<()> {
     for action in actions {
         let name = update::action_path(action).top();
         if table.is_key_attr(name) {
@@ -45,7 +45,7 @@ pub fn check_key_untouched(table: &Table, actions: &[UpdateAction]) -> DResult<(
 }
 
 /// The item after an update, validated against the schema and size limit.
-pub fn updated_item(
+pub(crate) fn updated_item(
     table: &Table,
     key: &TableKey,
     old: Option<&Item>,
@@ -53,7 +53,7 @@ pub fn updated_item(
 ) -> DResult<Item> {
     let base = old.cloned().unwrap_or_else(|| table.key_item(key));
     let mut new = base.clone();
-    update::apply(&mut new, &base, actions).map_err(DynamoError::validation)?;
+    update::apply(&mut new, &base, actions)?;
     if item_size(&new) > MAX_ITEM_SIZE {
         return Err(DynamoError::validation(
             "Item size to update has exceeded the maximum allowed size",
@@ -64,7 +64,7 @@ pub fn updated_item(
 }
 
 /// Units of replacing `old` by `new` (either may be absent).
-pub fn write_consumed(table: &Table, old: Option<&Item>, new: Option<&Item>) -> Consumed {
+pub(crate) fn write_consumed(table: &Table, old: Option<&Item>, new: Option<&Item>) -> Consumed {
     let mut c = Consumed::new(&table.name);
     c.write = true;
     let biggest = old
@@ -109,7 +109,7 @@ fn index_write_units(table: &Table, index: &Index, old: Option<&Item>, new: Opti
 
 /// Enforces the item-collection limit of tables with an LSI: writes that grow
 /// a collection past the limit fail; shrinking writes still work.
-pub fn check_collection(
+pub(crate) fn check_collection(
     table: &Table,
     key: &TableKey,
     old: Option<&Item>,
@@ -131,7 +131,7 @@ pub fn check_collection(
 }
 
 /// `ItemCollectionMetrics` for tables with an LSI when `SIZE` is asked for.
-pub fn collection_metrics(req: &Value, table: &Table, key: &TableKey) -> Option<Value> {
+pub(crate) fn collection_metrics(req: &Value, table: &Table, key: &TableKey) -> Option<Value> {
     let asked = req
         .get("ReturnItemCollectionMetrics")
         .and_then(Value::as_str)

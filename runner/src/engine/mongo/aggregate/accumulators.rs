@@ -13,7 +13,7 @@ use crate::engine::mongo::MongoError;
 use super::group_key::key_of;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
+pub(crate) enum Op {
     Sum,
     Avg,
     Min,
@@ -26,7 +26,7 @@ pub enum Op {
 }
 
 impl Op {
-    pub fn parse(name: &str) -> Option<Op> {
+    pub(crate) fn parse(name: &str) -> Option<Op> {
         Some(match name {
             "$sum" | "$count" => Op::Sum,
             "$avg" => Op::Avg,
@@ -44,7 +44,7 @@ impl Op {
 
 /// The running state of one accumulator for one group.
 #[derive(Debug, Clone)]
-pub enum State {
+pub(crate) enum State {
     Sum(Total),
     Avg {
         total: Total,
@@ -65,7 +65,7 @@ pub enum State {
 }
 
 impl State {
-    pub fn new(op: Op) -> State {
+    pub(crate) fn new(op: Op) -> State {
         match op {
             Op::Sum => State::Sum(Total::new(0)),
             Op::Avg => State::Avg {
@@ -92,7 +92,7 @@ impl State {
     }
 
     /// Feeds one evaluated value (`None` = missing).
-    pub fn add(&mut self, value: Option<Bson>) -> Result<(), MongoError> {
+    pub(crate) fn add(&mut self, value: Option<Bson>) -> Result<(), MongoError> {
         match self {
             State::Sum(total) => add_number(total, value),
             State::Avg { total, count } => {
@@ -117,7 +117,7 @@ impl State {
         Ok(())
     }
 
-    pub fn finish(self) -> Bson {
+    pub(crate) fn finish(self) -> Bson {
         match self {
             State::Sum(total) => total.to_bson(),
             State::Avg { total, count } => average(total, count),

@@ -10,12 +10,12 @@ use super::projection_tree::{Item, Node};
 use super::Projection;
 
 #[derive(Debug, Clone)]
-pub struct AddFields {
+pub(crate) struct AddFields {
     root: Node,
 }
 
 impl AddFields {
-    pub fn parse(stage: &str, arg: &Bson) -> Result<AddFields, MongoError> {
+    pub(crate) fn parse(stage: &str, arg: &Bson) -> Result<AddFields, MongoError> {
         let Bson::Document(spec) = arg else {
             return Err(fail(
                 40272,
@@ -30,7 +30,7 @@ impl AddFields {
         Ok(AddFields { root })
     }
 
-    pub fn apply(&self, doc: &Document, vars: &Vars) -> Result<Document, MongoError> {
+    pub(crate) fn apply(&self, doc: &Document, vars: &Vars) -> Result<Document, MongoError> {
         Setter { root: doc, vars }.set_doc(&self.root, doc.clone())
     }
 }
@@ -120,7 +120,7 @@ impl TakeInPlace for Document {
 }
 
 /// `$unset: "a"` or `$unset: ["a", "b.c"]`: an exclusion projection.
-pub fn parse_unset(arg: &Bson) -> Result<Projection, MongoError> {
+pub(crate) fn parse_unset(arg: &Bson) -> Result<Projection, MongoError> {
     let paths: Vec<String> = match arg {
         Bson::String(s) => vec![s.clone()],
         Bson::Array(items) => items

@@ -6,7 +6,7 @@ use bson::{Bson, Document};
 
 /// Sets `path` to `value`, creating (or replacing non-document) intermediate
 /// fields; an existing leaf keeps its position.
-pub fn set(doc: &mut Document, path: &str, value: Bson) {
+pub(crate) fn set(doc: &mut Document, path: &str, value: Bson) {
     match path.split_once('.') {
         None => {
             doc.insert(path, value);
@@ -23,7 +23,7 @@ pub fn set(doc: &mut Document, path: &str, value: Bson) {
 }
 
 /// Removes the field at `path` if it exists.
-pub fn remove(doc: &mut Document, path: &str) {
+pub(crate) fn remove(doc: &mut Document, path: &str) {
     match path.split_once('.') {
         None => {
             doc.remove(path);
@@ -38,7 +38,7 @@ pub fn remove(doc: &mut Document, path: &str) {
 
 /// The leaf values at `path` with query semantics: arrays met on the way are
 /// traversed into their subdocuments (one level), the leaf is returned as is.
-pub fn query_leaves<'a>(doc: &'a Document, path: &str) -> Vec<&'a Bson> {
+pub(crate) fn query_leaves<'a>(doc: &'a Document, path: &str) -> Vec<&'a Bson> {
     let parts: Vec<&str> = path.split('.').collect();
     let mut out = Vec::new();
     collect_leaves(doc, &parts, &mut out);
@@ -70,7 +70,7 @@ fn collect_leaves<'a>(doc: &'a Document, parts: &[&str], out: &mut Vec<&'a Bson>
 /// Whether `path` counts as missing for an equality-to-null match (the
 /// 7.0/8.0 rule): absent, under a null or scalar, or absent in at least one
 /// subdocument of an array met on the way (not for `[]` or arrays of scalars).
-pub fn missing_for_null(doc: &Document, path: &str) -> bool {
+pub(crate) fn missing_for_null(doc: &Document, path: &str) -> bool {
     let parts: Vec<&str> = path.split('.').collect();
     missing_along(doc, &parts)
 }

@@ -8,12 +8,12 @@ use crate::engine::mongo::MongoError;
 use super::{parse_pipeline, run_stages, Context, Stage};
 
 #[derive(Debug, Clone)]
-pub struct Facet {
+pub(crate) struct Facet {
     facets: Vec<(String, Vec<Stage>)>,
 }
 
 impl Facet {
-    pub fn parse(arg: &Bson) -> Result<Facet, MongoError> {
+    pub(crate) fn parse(arg: &Bson) -> Result<Facet, MongoError> {
         let Bson::Document(spec) = arg else {
             return Err(fail(
                 15947,
@@ -33,7 +33,11 @@ impl Facet {
         Ok(Facet { facets })
     }
 
-    pub fn run(&self, docs: Vec<Document>, ctx: &Context) -> Result<Vec<Document>, MongoError> {
+    pub(crate) fn run(
+        &self,
+        docs: Vec<Document>,
+        ctx: &Context,
+    ) -> Result<Vec<Document>, MongoError> {
         let mut out = Document::new();
         for (name, stages) in &self.facets {
             let result = run_stages(stages, docs.clone(), ctx)?;

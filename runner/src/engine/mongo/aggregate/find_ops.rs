@@ -8,7 +8,7 @@ use crate::engine::mongo::MongoError;
 use super::matcher::Filter;
 
 #[derive(Debug, Clone)]
-pub enum FindOp {
+pub(crate) enum FindOp {
     Slice {
         skip: Option<i64>,
         limit: i64,
@@ -22,7 +22,7 @@ pub enum FindOp {
 }
 
 /// Parses `{key: {$slice: ..}}` / `{key: {$elemMatch: ..}}`; `None` for other operators.
-pub fn parse(
+pub(crate) fn parse(
     name: &str,
     key: &str,
     sub: &Document,
@@ -89,7 +89,7 @@ fn parse_elem_match(key: &str, arg: &Bson, at_root: bool) -> Result<Option<FindO
 
 impl FindOp {
     /// The projected value of one field, `None` to omit it.
-    pub fn apply(&self, value: &Bson, _root: &Document) -> Result<Option<Bson>, MongoError> {
+    pub(crate) fn apply(&self, value: &Bson, _root: &Document) -> Result<Option<Bson>, MongoError> {
         match self {
             FindOp::Slice { skip, limit } => Ok(Some(slice(value, *skip, *limit))),
             FindOp::ElemMatch(cond) => elem_match(value, cond),
@@ -132,7 +132,11 @@ fn elem_match(value: &Bson, cond: &Document) -> Result<Option<Bson>, MongoError>
 
 /// Builds the positional operator for `key` ("hasil.$") from the query's
 /// conditions on the array's path (top-level and inside `$and`).
-pub fn positional(key: &str, base: &str, query: Option<&Document>) -> Result<FindOp, MongoError> {
+pub(crate) fn positional(
+    key: &str,
+    base: &str,
+    query: Option<&Document>,
+) -> Result<FindOp, MongoError> {
     let Some(query) = query else {
         return Err(fail(
             51050,

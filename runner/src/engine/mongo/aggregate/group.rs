@@ -12,13 +12,13 @@ use super::accumulators::{Op, State};
 use super::group_key::key_of;
 
 #[derive(Debug, Clone)]
-pub struct Group {
+pub(crate) struct Group {
     id: Bson,
     fields: Vec<(String, Op, Bson)>,
 }
 
 impl Group {
-    pub fn parse(arg: &Bson) -> Result<Group, MongoError> {
+    pub(crate) fn parse(arg: &Bson) -> Result<Group, MongoError> {
         let Bson::Document(spec) = arg else {
             return Err(fail(
                 15947,
@@ -38,7 +38,11 @@ impl Group {
         Ok(Group { id, fields })
     }
 
-    pub fn run(&self, docs: Vec<Document>, vars: &Vars) -> Result<Vec<Document>, MongoError> {
+    pub(crate) fn run(
+        &self,
+        docs: Vec<Document>,
+        vars: &Vars,
+    ) -> Result<Vec<Document>, MongoError> {
         let mut groups: Vec<(Bson, Vec<State>)> = Vec::new();
         let mut index: HashMap<String, usize> = HashMap::new();
         for doc in &docs {
@@ -119,7 +123,7 @@ fn count_argument(arg: &Bson) -> Result<Bson, MongoError> {
     }
 }
 
-pub fn parse_sort_by_count(arg: &Bson) -> Result<Bson, MongoError> {
+pub(crate) fn parse_sort_by_count(arg: &Bson) -> Result<Bson, MongoError> {
     match arg {
         Bson::String(s) if s.starts_with('$') => {
             expr::validate(arg)?;
@@ -141,7 +145,7 @@ pub fn parse_sort_by_count(arg: &Bson) -> Result<Bson, MongoError> {
 }
 
 /// `$sortByCount: expr` = group with a count, then sort by the count, descending.
-pub fn sort_by_count(
+pub(crate) fn sort_by_count(
     key: &Bson,
     docs: Vec<Document>,
     vars: &Vars,

@@ -7,7 +7,7 @@ use bson::Bson;
 
 use crate::engine::mongo::expr::numeric::{as_f64, Number};
 
-pub fn key_of(value: &Bson) -> String {
+pub(crate) fn key_of(value: &Bson) -> String {
     let mut out = String::new();
     write_key(value, &mut out);
     out

@@ -14,7 +14,7 @@ use super::group_key::key_of;
 use super::{parse_pipeline, run_stages, Context, Stage};
 
 #[derive(Debug, Clone)]
-pub struct Lookup {
+pub(crate) struct Lookup {
     from: String,
     as_field: String,
     join: Option<(String, String)>,
@@ -23,7 +23,7 @@ pub struct Lookup {
 }
 
 impl Lookup {
-    pub fn parse(arg: &Bson) -> Result<Lookup, MongoError> {
+    pub(crate) fn parse(arg: &Bson) -> Result<Lookup, MongoError> {
         let Bson::Document(spec) = arg else {
             return Err(fail(9, "the $lookup specification must be an Object"));
         };
@@ -56,7 +56,11 @@ impl Lookup {
         Ok(lookup)
     }
 
-    pub fn run(&self, docs: Vec<Document>, ctx: &Context) -> Result<Vec<Document>, MongoError> {
+    pub(crate) fn run(
+        &self,
+        docs: Vec<Document>,
+        ctx: &Context,
+    ) -> Result<Vec<Document>, MongoError> {
         let ns = format!("{}.{}", ctx.db, self.from);
         let mut foreign = ForeignSide::new(&ns, self.join.as_ref(), ctx)?;
         let mut out = Vec::with_capacity(docs.len());

@@ -9,13 +9,13 @@ use crate::engine::mongo::MongoError;
 use super::matcher::Filter;
 
 #[derive(Debug, Clone)]
-pub struct MatchStage {
+pub(crate) struct MatchStage {
     filter: Filter,
     exprs: Vec<Bson>,
 }
 
 impl MatchStage {
-    pub fn parse(arg: &Bson) -> Result<MatchStage, MongoError> {
+    pub(crate) fn parse(arg: &Bson) -> Result<MatchStage, MongoError> {
         let Bson::Document(spec) = arg else {
             return Err(fail(
                 15959,
@@ -38,7 +38,7 @@ impl MatchStage {
         })
     }
 
-    pub fn matches(&self, doc: &Document, vars: &Vars) -> Result<bool, MongoError> {
+    pub(crate) fn matches(&self, doc: &Document, vars: &Vars) -> Result<bool, MongoError> {
         for e in &self.exprs {
             if !expr::evaluate_truthy(e, doc, vars)? {
                 return Ok(false);
@@ -51,7 +51,11 @@ impl MatchStage {
         }
     }
 
-    pub fn run(&self, docs: Vec<Document>, vars: &Vars) -> Result<Vec<Document>, MongoError> {
+    pub(crate) fn run(
+        &self,
+        docs: Vec<Document>,
+        vars: &Vars,
+    ) -> Result<Vec<Document>, MongoError> {
         let mut out = Vec::new();
         for doc in docs {
             if self.matches(&doc, vars)? {

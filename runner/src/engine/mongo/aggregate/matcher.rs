@@ -9,14 +9,14 @@ use crate::engine::mongo::query;
 use crate::engine::mongo::MongoError;
 
 #[derive(Debug, Clone)]
-pub struct Filter(Arc<query::Filter>);
+pub(crate) struct Filter(Arc<query::Filter>);
 
 impl Filter {
-    pub fn parse(spec: &Document) -> Result<Filter, MongoError> {
+    pub(crate) fn parse(spec: &Document) -> Result<Filter, MongoError> {
         Ok(Filter(Arc::new(query::Filter::parse(spec)?)))
     }
 
-    pub fn matches(&self, doc: &Document) -> bool {
+    pub(crate) fn matches(&self, doc: &Document) -> bool {
         self.0.matches(doc)
     }
 }

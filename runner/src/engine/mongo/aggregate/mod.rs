@@ -9,25 +9,25 @@ use crate::engine::mongo::MongoError;
 
 mod accumulators;
 mod add_fields;
-pub mod docpath;
+pub(crate) mod docpath;
 mod facet;
 mod find_ops;
 mod group;
 mod group_key;
 mod lookup;
 mod match_stage;
-pub mod matcher;
+pub(crate) mod matcher;
 mod paging;
 mod project;
 mod projection_tree;
 mod replace_root;
-pub mod sort;
+pub(crate) mod sort;
 mod unwind;
 
-pub use project::{Mode as ProjectionMode, Projection};
+pub(crate) use project::Projection;
 
 /// Where `$lookup` reads foreign collections from.
-pub trait Catalog {
+pub(crate) trait Catalog {
     /// All documents of `ns` ("db.coll") in natural order; empty when it does not exist.
     fn collection_documents(&self, ns: &str) -> Result<Vec<Document>, MongoError>;
 
@@ -55,7 +55,7 @@ where
 }
 
 /// Runs `pipeline` over `input`; `db` names the database `$lookup` reads from.
-pub fn run_pipeline(
+pub(crate) fn run_pipeline(
     input: Vec<Document>,
     pipeline: &[Document],
     db: &str,
@@ -72,13 +72,13 @@ pub fn run_pipeline(
 }
 
 /// Parses `pipeline` only, for callers that run it later.
-pub fn check_pipeline(pipeline: &[Document]) -> Result<(), MongoError> {
+pub(crate) fn check_pipeline(pipeline: &[Document]) -> Result<(), MongoError> {
     parse_pipeline(pipeline).map(|_| ())
 }
 
 /// Runs `pipeline` on one document with no collection to read (update pipelines),
 /// with the stage's own error text (no aggregation prefix).
-pub fn run_on_document(
+pub(crate) fn run_on_document(
     doc: &Document,
     pipeline: &[Document],
 ) -> Result<Option<Document>, MongoError> {

@@ -9,7 +9,7 @@ fn whole_number(arg: &Bson) -> Option<i64> {
     numeric::as_whole_i64(arg).filter(|_| numeric::is_number(arg))
 }
 
-pub fn parse_limit(arg: &Bson) -> Result<usize, MongoError> {
+pub(crate) fn parse_limit(arg: &Bson) -> Result<usize, MongoError> {
     let Some(n) = whole_number(arg) else {
         return Err(fail(15957, "the limit must be specified as a number"));
     };
@@ -19,7 +19,7 @@ pub fn parse_limit(arg: &Bson) -> Result<usize, MongoError> {
     Ok(n as usize)
 }
 
-pub fn parse_skip(arg: &Bson) -> Result<usize, MongoError> {
+pub(crate) fn parse_skip(arg: &Bson) -> Result<usize, MongoError> {
     let Some(n) = whole_number(arg) else {
         return Err(fail(
             15972,
@@ -40,7 +40,7 @@ pub fn parse_skip(arg: &Bson) -> Result<usize, MongoError> {
     Ok(n as usize)
 }
 
-pub fn parse_count(arg: &Bson) -> Result<String, MongoError> {
+pub(crate) fn parse_count(arg: &Bson) -> Result<String, MongoError> {
     let Bson::String(name) = arg else {
         return Err(fail(40156, "the count field must be a non-empty string"));
     };
@@ -57,7 +57,7 @@ pub fn parse_count(arg: &Bson) -> Result<String, MongoError> {
 }
 
 /// One `{field: n}` document, or none at all when nothing reached the stage.
-pub fn count(n: usize, field: &str) -> Vec<Document> {
+pub(crate) fn count(n: usize, field: &str) -> Vec<Document> {
     if n == 0 {
         return Vec::new();
     }

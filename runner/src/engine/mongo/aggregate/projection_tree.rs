@@ -9,7 +9,7 @@ use crate::engine::mongo::MongoError;
 use super::find_ops::FindOp;
 
 #[derive(Debug, Clone)]
-pub enum Item {
+pub(crate) enum Item {
     Include,
     Exclude,
     Computed(Bson),
@@ -18,12 +18,12 @@ pub enum Item {
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct Node {
+pub(crate) struct Node {
     items: Vec<(String, Item)>,
 }
 
 impl Node {
-    pub fn get(&self, key: &str) -> Option<&Item> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Item> {
         self.items
             .iter()
             .find(|(k, _)| k == key)
@@ -37,16 +37,16 @@ impl Node {
             .map(|(_, item)| item)
     }
 
-    pub fn items(&self) -> impl Iterator<Item = (&str, &Item)> {
+    pub(crate) fn items(&self) -> impl Iterator<Item = (&str, &Item)> {
         self.items.iter().map(|(k, item)| (k.as_str(), item))
     }
 
-    pub fn remove(&mut self, key: &str) {
+    pub(crate) fn remove(&mut self, key: &str) {
         self.items.retain(|(k, _)| k != key);
     }
 
     /// Whether any computed field lives in this subtree.
-    pub fn has_computed(&self) -> bool {
+    pub(crate) fn has_computed(&self) -> bool {
         self.items.iter().any(|(_, item)| match item {
             Item::Computed(_) => true,
             Item::Child(child) => child.has_computed(),
@@ -54,7 +54,7 @@ impl Node {
         })
     }
 
-    pub fn validate(&self) -> Result<(), MongoError> {
+    pub(crate) fn validate(&self) -> Result<(), MongoError> {
         self.items.iter().try_for_each(|(_, item)| match item {
             Item::Computed(e) => expr::validate(e),
             Item::Child(child) => child.validate(),
@@ -63,7 +63,7 @@ impl Node {
     }
 
     /// Adds `item` at dotted `path` with the server's collision errors.
-    pub fn add_at_path(&mut self, path: &str, item: Item) -> Result<(), MongoError> {
+    pub(crate) fn add_at_path(&mut self, path: &str, item: Item) -> Result<(), MongoError> {
         self.add_at(path, path, item)
     }
 

@@ -6,12 +6,12 @@ use crate::engine::mongo::expr::{self, fail, show, type_name, Vars};
 use crate::engine::mongo::MongoError;
 
 #[derive(Debug, Clone)]
-pub struct ReplaceRoot {
+pub(crate) struct ReplaceRoot {
     new_root: Bson,
 }
 
 impl ReplaceRoot {
-    pub fn parse(stage: &str, arg: &Bson) -> Result<ReplaceRoot, MongoError> {
+    pub(crate) fn parse(stage: &str, arg: &Bson) -> Result<ReplaceRoot, MongoError> {
         let new_root = if stage == "$replaceWith" {
             arg.clone()
         } else {
@@ -29,7 +29,7 @@ impl ReplaceRoot {
         Ok(ReplaceRoot { new_root })
     }
 
-    pub fn apply(&self, doc: &Document, vars: &Vars) -> Result<Document, MongoError> {
+    pub(crate) fn apply(&self, doc: &Document, vars: &Vars) -> Result<Document, MongoError> {
         match expr::evaluate(&self.new_root, doc, vars)? {
             Some(Bson::Document(d)) => Ok(d),
             other => Err(fail(

@@ -9,13 +9,13 @@ use crate::engine::mongo::sort::SortSpec as FindSort;
 use crate::engine::mongo::MongoError;
 
 #[derive(Debug, Clone)]
-pub struct SortSpec {
+pub(crate) struct SortSpec {
     spec: FindSort,
 }
 
 impl SortSpec {
     /// Parses a `$sort` stage argument.
-    pub fn parse_stage(arg: &Bson) -> Result<SortSpec, MongoError> {
+    pub(crate) fn parse_stage(arg: &Bson) -> Result<SortSpec, MongoError> {
         let Bson::Document(spec) = arg else {
             return Err(fail(15973, "the $sort key specification must be an object"));
         };
@@ -26,7 +26,7 @@ impl SortSpec {
     }
 
     /// Any number equal to 1 or -1 is a direction here (`find` is stricter).
-    pub fn parse(spec: &Document) -> Result<SortSpec, MongoError> {
+    pub(crate) fn parse(spec: &Document) -> Result<SortSpec, MongoError> {
         let mut normalised = Document::new();
         for (key, value) in spec {
             let direction = if ascending(key, value)? { 1 } else { -1 };
@@ -37,7 +37,7 @@ impl SortSpec {
         })
     }
 
-    pub fn sort(&self, docs: Vec<Document>) -> Vec<Document> {
+    pub(crate) fn sort(&self, docs: Vec<Document>) -> Vec<Document> {
         let mut keyed: Vec<(Vec<Bson>, Document)> =
             docs.into_iter().map(|d| (self.spec.key(&d), d)).collect();
         keyed.sort_by(|(a, _), (b, _)| self.spec.compare_keys(a, b));

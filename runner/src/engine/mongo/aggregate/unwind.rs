@@ -9,14 +9,14 @@ use crate::engine::mongo::MongoError;
 use super::docpath;
 
 #[derive(Debug, Clone)]
-pub struct Unwind {
+pub(crate) struct Unwind {
     path: String,
     index_field: Option<String>,
     preserve: bool,
 }
 
 impl Unwind {
-    pub fn parse(arg: &Bson) -> Result<Unwind, MongoError> {
+    pub(crate) fn parse(arg: &Bson) -> Result<Unwind, MongoError> {
         match arg {
             Bson::String(s) => Ok(Unwind { path: field_path(s)?, index_field: None, preserve: false }),
             Bson::Document(spec) => parse_object(spec),
@@ -30,7 +30,7 @@ impl Unwind {
         }
     }
 
-    pub fn run(&self, docs: Vec<Document>) -> Vec<Document> {
+    pub(crate) fn run(&self, docs: Vec<Document>) -> Vec<Document> {
         let mut out = Vec::with_capacity(docs.len());
         for doc in docs {
             self.unwind_one(doc, &mut out);

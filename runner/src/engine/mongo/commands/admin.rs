@@ -9,12 +9,15 @@ use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::reply::Reply;
 use crate::engine::mongo::Engine;
 
-pub fn create(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+pub(crate) fn create(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Document, MongoError> {
     let coll = target(command, "create")?;
     if engine.collection(db, &coll).is_some() {
         return Err(MongoError::new(
             48,
-            "NamespaceExists",
             format!("Collection {db}.{coll} already exists."),
         ));
     }
@@ -22,7 +25,11 @@ pub fn create(engine: &mut Engine, db: &str, command: &Document) -> Result<Docum
     Ok(Document::new())
 }
 
-pub fn drop(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+pub(crate) fn drop(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Document, MongoError> {
     let coll = target(command, "drop")?;
     let removed = engine.databases.get_mut(db).and_then(|d| d.remove(&coll));
     if engine.databases.get(db).is_some_and(|d| d.is_empty()) {
@@ -35,13 +42,13 @@ pub fn drop(engine: &mut Engine, db: &str, command: &Document) -> Result<Documen
     Ok(doc! { "nIndexesWas": was, "ns": format!("{db}.{coll}") })
 }
 
-pub fn drop_database(engine: &mut Engine, db: &str) -> Result<Document, MongoError> {
+pub(crate) fn drop_database(engine: &mut Engine, db: &str) -> Result<Document, MongoError> {
     engine.databases.remove(db);
     engine.cursors.retain(|_, c| c.db != db);
     Ok(doc! { "dropped": db })
 }
 
-pub fn list_collections(
+pub(crate) fn list_collections(
     engine: &mut Engine,
     db: &str,
     command: &Document,
@@ -81,7 +88,10 @@ pub fn list_collections(
 
 /// Sizes come from the documents' BSON sizes (plus index entries), so
 /// `show dbs` grows and shrinks with the data.
-pub fn list_databases(engine: &mut Engine, command: &Document) -> Result<Document, MongoError> {
+pub(crate) fn list_databases(
+    engine: &mut Engine,
+    command: &Document,
+) -> Result<Document, MongoError> {
     let name_only = command
         .get("nameOnly")
         .map(crate::engine::mongo::query::logical::truthy)

@@ -60,7 +60,11 @@ fn leading_query(pipeline: &mut Vec<Document>) -> Result<(Filter, Option<SortSpe
     Ok((filter, sort))
 }
 
-pub fn aggregate(engine: &mut Engine, db: &str, command: &Document) -> Result<Reply, MongoError> {
+pub(crate) fn aggregate(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Reply, MongoError> {
     let coll = target(command, "aggregate")?;
     let mut pipeline = pipeline_of(command)?;
     let (filter, sort) = leading_query(&mut pipeline)?;
@@ -178,7 +182,7 @@ fn run_stages(
     run_pipeline(docs, pipeline, db, &EngineCatalog { engine })
 }
 
-pub fn explain(
+pub(crate) fn explain(
     engine: &mut Engine,
     db: &str,
     command: &Document,

@@ -14,7 +14,7 @@ use crate::engine::mongo::sort::SortSpec;
 use crate::engine::mongo::Engine;
 
 /// The parsed arguments of a find (shared with explain).
-pub struct FindArgs {
+pub(crate) struct FindArgs {
     pub coll: String,
     pub filter: Filter,
     pub sort: Option<SortSpec>,
@@ -29,7 +29,7 @@ pub struct FindArgs {
 }
 
 impl FindArgs {
-    pub fn parse(command: &Document) -> Result<FindArgs, MongoError> {
+    pub(crate) fn parse(command: &Document) -> Result<FindArgs, MongoError> {
         let coll = target(command, "find")?;
         let filter_doc = document_arg(command, "filter")?
             .cloned()
@@ -60,7 +60,7 @@ impl FindArgs {
         })
     }
 
-    pub fn query_spec(&self) -> QuerySpec<'_> {
+    pub(crate) fn query_spec(&self) -> QuerySpec<'_> {
         QuerySpec {
             filter: Some(&self.filter),
             sort: self.sort.as_ref(),
@@ -82,7 +82,7 @@ fn signed_limit(command: &Document) -> Result<Option<(usize, bool)>, MongoError>
     Ok(Some((n.abs() as usize, n < 0.0)))
 }
 
-pub fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Reply, MongoError> {
+pub(crate) fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Reply, MongoError> {
     let mut args = FindArgs::parse(command)?;
     let ns = format!("{db}.{}", args.coll);
     let Some(coll) = engine.collection(db, &args.coll) else {
@@ -115,11 +115,20 @@ pub fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<Reply, 
     Ok(cursor_reply("firstBatch", batch, id, &ns))
 }
 
-pub fn cursor_reply(batch_name: &'static str, batch: impl Into<Batch>, id: i64, ns: &str) -> Reply {
+pub(crate) fn cursor_reply(
+    batch_name: &'static str,
+    batch: impl Into<Batch>,
+    id: i64,
+    ns: &str,
+) -> Reply {
     Reply::cursor(batch_name, batch, id, ns)
 }
 
-pub fn get_more(engine: &mut Engine, db: &str, command: &Document) -> Result<Reply, MongoError> {
+pub(crate) fn get_more(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Reply, MongoError> {
     let id = match command.get("getMore") {
         Some(Bson::Int64(id)) => *id,
         Some(Bson::Int32(id)) => i64::from(*id),
@@ -134,11 +143,7 @@ pub fn get_more(engine: &mut Engine, db: &str, command: &Document) -> Result<Rep
         .map(|b| b as usize)
         .unwrap_or(usize::MAX);
     let Some(mut cursor) = engine.cursors.remove(&id) else {
-        return Err(MongoError::new(
-            43,
-            "CursorNotFound",
-            format!("cursor id {id} not found"),
-        ));
+        return Err(MongoError::new(43, format!("cursor id {id} not found")));
     };
     let ns = format!("{db}.{}", cursor.coll);
     // A failing batch ends the cursor, as on the server.
@@ -152,7 +157,10 @@ pub fn get_more(engine: &mut Engine, db: &str, command: &Document) -> Result<Rep
     Ok(cursor_reply("nextBatch", batch, id, &ns))
 }
 
-pub fn kill_cursors(engine: &mut Engine, command: &Document) -> Result<Document, MongoError> {
+pub(crate) fn kill_cursors(
+    engine: &mut Engine,
+    command: &Document,
+) -> Result<Document, MongoError> {
     let ids: Vec<i64> = match command.get("cursors") {
         Some(Bson::Array(items)) => items.iter().filter_map(|v| v.as_i64()).collect(),
         _ => Vec::new(),
@@ -203,4 +211,4 @@ impl Engine {
 }
 
 /// Open cursors kept per engine.
-pub const MAX_OPEN_CURSORS: usize = 1000;
+pub(crate) const MAX_OPEN_CURSORS: usize = 1000;

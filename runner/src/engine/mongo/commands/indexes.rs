@@ -10,7 +10,7 @@ use crate::engine::mongo::storage::Index;
 use crate::engine::mongo::value::number_as_f64;
 use crate::engine::mongo::Engine;
 
-pub fn create_indexes(
+pub(crate) fn create_indexes(
     engine: &mut Engine,
     db: &str,
     command: &Document,
@@ -69,16 +69,12 @@ fn parse_spec(spec: &Document) -> Result<Index, MongoError> {
         ));
     };
     if key.is_empty() {
-        return Err(MongoError::new(
-            67,
-            "CannotCreateIndex",
-            "Index keys cannot be empty.",
-        ));
+        return Err(MongoError::new(67, "Index keys cannot be empty."));
     }
     for (field, dir) in key {
         let valid = number_as_f64(dir).is_some_and(|n| n != 0.0);
         if !valid {
-            return Err(MongoError::new(67, "CannotCreateIndex", format!("Values in the index key pattern can only be numbers or strings; bad index key pattern: {}: {}", field, crate::engine::mongo::display::value(dir))));
+            return Err(MongoError::new(67, format!("Values in the index key pattern can only be numbers or strings; bad index key pattern: {}: {}", field, crate::engine::mongo::display::value(dir))));
         }
     }
     let name = match spec.get("name") {
@@ -99,7 +95,7 @@ fn parse_spec(spec: &Document) -> Result<Index, MongoError> {
 }
 
 /// `mataKuliahId_1`, `a_1_b_-1`: fields joined with their directions.
-pub fn default_name(key: &Document) -> String {
+pub(crate) fn default_name(key: &Document) -> String {
     key.iter()
         .map(|(field, dir)| {
             format!(
@@ -115,7 +111,6 @@ fn check_same(existing: &Index, wanted: &Index) -> Result<(), MongoError> {
     if existing.key_pattern == wanted.key_pattern && existing.name != wanted.name {
         return Err(MongoError::new(
             85,
-            "IndexOptionsConflict",
             format!(
                 "Index already exists with a different name: {}",
                 existing.name
@@ -123,14 +118,14 @@ fn check_same(existing: &Index, wanted: &Index) -> Result<(), MongoError> {
         ));
     }
     if existing.key_pattern != wanted.key_pattern {
-        return Err(MongoError::new(86, "IndexKeySpecsConflict", format!(
+        return Err(MongoError::new(86, format!(
             "An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: {}, existing index: {}",
             crate::engine::mongo::display::document(&wanted.spec()),
             crate::engine::mongo::display::document(&existing.spec())
         )));
     }
     if existing.unique != wanted.unique || existing.sparse != wanted.sparse {
-        return Err(MongoError::new(85, "IndexOptionsConflict", format!(
+        return Err(MongoError::new(85, format!(
             "An equivalent index already exists with the same name but different options. Requested index: {}, existing index: {}",
             crate::engine::mongo::display::document(&wanted.spec()),
             crate::engine::mongo::display::document(&existing.spec())
@@ -139,7 +134,7 @@ fn check_same(existing: &Index, wanted: &Index) -> Result<(), MongoError> {
     Ok(())
 }
 
-pub fn list_indexes(
+pub(crate) fn list_indexes(
     engine: &mut Engine,
     db: &str,
     command: &Document,
@@ -148,7 +143,6 @@ pub fn list_indexes(
     let Some(collection) = engine.collection(db, &coll) else {
         return Err(MongoError::new(
             26,
-            "NamespaceNotFound",
             format!("ns does not exist: {db}.{coll}"),
         ));
     };
@@ -161,7 +155,7 @@ pub fn list_indexes(
     ))
 }
 
-pub fn drop_indexes(
+pub(crate) fn drop_indexes(
     engine: &mut Engine,
     db: &str,
     command: &Document,
@@ -173,11 +167,7 @@ pub fn drop_indexes(
     };
     let coll = target(command, name)?;
     let Some(collection) = engine.collection_mut(db, &coll) else {
-        return Err(MongoError::new(
-            26,
-            "NamespaceNotFound",
-            format!("ns not found {db}.{coll}"),
-        ));
+        return Err(MongoError::new(26, format!("ns not found {db}.{coll}")));
     };
     let before = collection.indexes.len() as i32;
     let names = index_names(collection, command.get("index"))?;
@@ -194,7 +184,7 @@ fn index_names(
     collection: &crate::engine::mongo::storage::Collection,
     which: Option<&Bson>,
 ) -> Result<Vec<String>, MongoError> {
-    let not_found = |what: String| MongoError::new(27, "IndexNotFound", what);
+    let not_found = |what: String| MongoError::new(27, what);
     match which {
         Some(Bson::String(s)) if s == "*" => Ok(collection
             .indexes

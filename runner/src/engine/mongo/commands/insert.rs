@@ -9,7 +9,7 @@ use crate::engine::mongo::storage::size::{document_size, MAX_BSON_SIZE};
 use crate::engine::mongo::Engine;
 
 /// Takes the command by value so a large `documents` array is moved, not copied.
-pub fn insert(
+pub(crate) fn insert(
     engine: &mut Engine,
     db: &str,
     mut command: Document,
@@ -46,7 +46,7 @@ pub fn insert(
 
 /// Duplicate-key errors carry no codeName (mongosh prints none for them);
 /// other write errors name their code as the goldens show.
-pub fn write_error(index: usize, e: &MongoError) -> Document {
+pub(crate) fn write_error(index: usize, e: &MongoError) -> Document {
     let mut error = doc! { "index": index as i32, "code": e.code };
     if e.code != 11000 {
         error.insert("codeName", e.code_name.clone());
@@ -67,7 +67,10 @@ fn insert_one(engine: &mut Engine, db: &str, coll: &str, item: Bson) -> Result<(
 }
 
 /// Puts `_id` first (generating an ObjectId when absent) and checks the limits.
-pub fn prepare_document(engine: &mut Engine, mut doc: Document) -> Result<Document, MongoError> {
+pub(crate) fn prepare_document(
+    engine: &mut Engine,
+    mut doc: Document,
+) -> Result<Document, MongoError> {
     let id = match doc.remove("_id") {
         Some(id) => id,
         None => Bson::ObjectId(engine.next_object_id()),
@@ -80,33 +83,29 @@ pub fn prepare_document(engine: &mut Engine, mut doc: Document) -> Result<Docume
     Ok(out)
 }
 
-pub fn check_id(id: &Bson) -> Result<(), MongoError> {
+pub(crate) fn check_id(id: &Bson) -> Result<(), MongoError> {
     match id {
         Bson::Array(_) => Err(MongoError::new(
             53,
-            "InvalidIdField",
             "The '_id' value cannot be of type array",
         )),
         Bson::RegularExpression(_) => Err(MongoError::new(
             53,
-            "InvalidIdField",
             "The '_id' value cannot be of type regex",
         )),
         Bson::Undefined => Err(MongoError::new(
             53,
-            "InvalidIdField",
             "The '_id' value cannot be of type undefined",
         )),
         _ => Ok(()),
     }
 }
 
-pub fn check_size(doc: &Document, what: &str) -> Result<(), MongoError> {
+pub(crate) fn check_size(doc: &Document, what: &str) -> Result<(), MongoError> {
     let size = document_size(doc);
     if size > MAX_BSON_SIZE {
         return Err(MongoError::new(
             10334,
-            "BSONObjectTooLarge",
             format!("{what}. size in bytes: {size}, max size: {MAX_BSON_SIZE}"),
         ));
     }

@@ -15,7 +15,11 @@ use super::reply::Reply;
 use super::Engine;
 
 /// The reply without `ok: 1.0`, which [`Reply`] appends in either form.
-pub fn dispatch(engine: &mut Engine, db: &str, command: Document) -> Result<Reply, MongoError> {
+pub(crate) fn dispatch(
+    engine: &mut Engine,
+    db: &str,
+    command: Document,
+) -> Result<Reply, MongoError> {
     match command.keys().next().map(String::as_str) {
         Some("find") => find::find(engine, db, &command),
         Some("getMore") => find::get_more(engine, db, &command),
@@ -49,26 +53,17 @@ fn document_command(
         "dropDatabase" => admin::drop_database(engine, db),
         "listDatabases" => admin::list_databases(engine, &command),
         "ping" | "hello" | "isMaster" | "buildInfo" => Ok(Document::new()),
-        _ => Err(MongoError::new(
-            59,
-            "CommandNotFound",
-            format!("no such command: '{name}'"),
-        )),
+        _ => Err(MongoError::new(59, format!("no such command: '{name}'"))),
     }
 }
 
 /// The collection name a command targets (`{find: "mahasiswa"}`).
-pub fn target(command: &Document, name: &str) -> Result<String, MongoError> {
+pub(crate) fn target(command: &Document, name: &str) -> Result<String, MongoError> {
     match command.get(name) {
         Some(Bson::String(s)) if !s.is_empty() => Ok(s.clone()),
-        Some(Bson::String(_)) => Err(MongoError::new(
-            73,
-            "InvalidNamespace",
-            "Invalid namespace specified ''",
-        )),
+        Some(Bson::String(_)) => Err(MongoError::new(73, "Invalid namespace specified ''")),
         _ => Err(MongoError::new(
             73,
-            "InvalidNamespace",
             format!(
                 "collection name has invalid type {}",
                 command
@@ -81,7 +76,7 @@ pub fn target(command: &Document, name: &str) -> Result<String, MongoError> {
 }
 
 /// An optional document argument (`filter`, `sort`, `projection`).
-pub fn document_arg<'a>(
+pub(crate) fn document_arg<'a>(
     command: &'a Document,
     name: &str,
 ) -> Result<Option<&'a Document>, MongoError> {
@@ -96,7 +91,7 @@ pub fn document_arg<'a>(
 }
 
 /// An optional non-negative count argument (`skip`, `limit`, `batchSize`).
-pub fn count_arg(command: &Document, name: &str) -> Result<Option<i64>, MongoError> {
+pub(crate) fn count_arg(command: &Document, name: &str) -> Result<Option<i64>, MongoError> {
     let Some(value) = command.get(name).filter(|v| !matches!(v, Bson::Null)) else {
         return Ok(None);
     };
@@ -114,7 +109,7 @@ pub fn count_arg(command: &Document, name: &str) -> Result<Option<i64>, MongoErr
     Ok(Some(number as i64))
 }
 
-pub fn bool_arg(command: &Document, name: &str, default: bool) -> bool {
+pub(crate) fn bool_arg(command: &Document, name: &str, default: bool) -> bool {
     command
         .get(name)
         .map(super::query::logical::truthy)

@@ -36,7 +36,11 @@ struct Outcome {
     after: Option<Document>,
 }
 
-pub fn update(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+pub(crate) fn update(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Document, MongoError> {
     let coll = target(command, "update")?;
     let Some(Bson::Array(updates)) = command.get("updates") else {
         return Err(MongoError::failed_to_parse(
@@ -176,7 +180,7 @@ fn run_statement(
                 "Resulting document after update is larger than 16777216",
             )
             .map_err(|_| {
-                MongoError::location(
+                MongoError::new(
                     17419,
                     "Resulting document after update is larger than 16777216",
                 )
@@ -225,7 +229,11 @@ fn upsert(
     })
 }
 
-pub fn delete(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+pub(crate) fn delete(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Document, MongoError> {
     let coll = target(command, "delete")?;
     let Some(Bson::Array(deletes)) = command.get("deletes") else {
         return Err(MongoError::failed_to_parse(
@@ -287,7 +295,7 @@ fn delete_one_spec(
         .count() as i64)
 }
 
-pub fn find_and_modify(
+pub(crate) fn find_and_modify(
     engine: &mut Engine,
     db: &str,
     command: &Document,

@@ -12,7 +12,11 @@ use crate::engine::mongo::storage::Collection;
 use crate::engine::mongo::value::{compare_values, lookup_path, values_equal};
 use crate::engine::mongo::Engine;
 
-pub fn count(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+pub(crate) fn count(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Document, MongoError> {
     let coll = target(command, "count")?;
     let filter = Filter::parse(document_arg(command, "query")?.unwrap_or(&Document::new()))?;
     let skip = count_arg(command, "skip")?.unwrap_or(0) as usize;
@@ -43,7 +47,11 @@ pub fn count(engine: &mut Engine, db: &str, command: &Document) -> Result<Docume
     Ok(doc! { "n": result.rids.len() as i32 })
 }
 
-pub fn distinct(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+pub(crate) fn distinct(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Document, MongoError> {
     let coll = target(command, "distinct")?;
     let key = match command.get("key") {
         Some(Bson::String(k)) => k.clone(),
@@ -91,7 +99,11 @@ fn push_unique(values: &mut Vec<Bson>, v: &Bson) {
     }
 }
 
-pub fn explain(engine: &mut Engine, db: &str, command: &Document) -> Result<Document, MongoError> {
+pub(crate) fn explain(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Document, MongoError> {
     let Some(Bson::Document(inner)) = command.get("explain") else {
         return Err(MongoError::failed_to_parse(
             "explain command requires a nested object",
@@ -113,7 +125,6 @@ pub fn explain(engine: &mut Engine, db: &str, command: &Document) -> Result<Docu
         Some("aggregate") => super::aggregate::explain(engine, db, inner, &verbosity),
         Some(other) => Err(MongoError::new(
             59,
-            "CommandNotFound",
             format!("Explain is not supported for command '{other}' yet"),
         )),
         None => Err(MongoError::failed_to_parse(
@@ -130,7 +141,7 @@ fn count_as_find(count: &Document) -> Document {
     find
 }
 
-pub fn explain_find(
+pub(crate) fn explain_find(
     engine: &mut Engine,
     db: &str,
     find: &Document,

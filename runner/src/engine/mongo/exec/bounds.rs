@@ -85,7 +85,7 @@ fn tighter(a: &Bson, a_incl: bool, b: &Bson, b_incl: bool, prefer: Ordering) -> 
 }
 
 /// Conditions of the filter on `path` that sit at the top level (or in `$and`).
-pub fn conditions_on<'a>(filter: &'a Document, path: &str, out: &mut Vec<&'a Bson>) {
+pub(crate) fn conditions_on<'a>(filter: &'a Document, path: &str, out: &mut Vec<&'a Bson>) {
     for (key, value) in filter {
         if key == path {
             out.push(value);
@@ -104,7 +104,11 @@ pub fn conditions_on<'a>(filter: &'a Document, path: &str, out: &mut Vec<&'a Bso
 /// Intervals for `path`, or `None` when the filter does not bound it.
 /// On multikey fields only the first bounding condition is used, since
 /// different conditions may be met by different array elements.
-pub fn intervals_for(filter: &Document, path: &str, multikey: bool) -> Option<Vec<Interval>> {
+pub(crate) fn intervals_for(
+    filter: &Document,
+    path: &str,
+    multikey: bool,
+) -> Option<Vec<Interval>> {
     let mut conditions = Vec::new();
     conditions_on(filter, path, &mut conditions);
     let mut result: Option<Vec<Interval>> = None;
@@ -270,7 +274,7 @@ fn intersect_lists(a: &[Interval], b: &[Interval]) -> Vec<Interval> {
 }
 
 /// `["TSA301", "TSA301"]`, `(5, inf.0]` as explain prints bounds.
-pub fn format_interval(interval: &Interval) -> String {
+pub(crate) fn format_interval(interval: &Interval) -> String {
     format!(
         "{}{}, {}{}",
         if interval.lo_incl { '[' } else { '(' },

@@ -14,7 +14,7 @@ use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::reply::{Batch, RawBatch};
 use crate::engine::mongo::storage::Collection;
 
-pub const DEFAULT_BATCH: usize = 101;
+pub(crate) const DEFAULT_BATCH: usize = 101;
 
 #[derive(Debug)]
 pub enum CursorSource {

@@ -11,7 +11,7 @@ use crate::engine::mongo::storage::{Collection, Index};
 
 /// What explain needs to know besides the plan.
 #[derive(Debug)]
-pub struct ExplainInput<'a> {
+pub(crate) struct ExplainInput<'a> {
     pub filter: &'a Document,
     pub sort: Option<&'a Document>,
     pub projection: Option<&'a Document>,
@@ -19,7 +19,7 @@ pub struct ExplainInput<'a> {
     pub limit: Option<usize>,
 }
 
-pub fn explain(
+pub(crate) fn explain(
     coll: &Collection,
     input: &ExplainInput<'_>,
     plan: &Plan,
@@ -84,7 +84,7 @@ fn execution_stats(
 }
 
 /// `{nama: "Andi"}` → `{nama: {$eq: "Andi"}}`; several conditions → `$and`.
-pub fn parsed_query(filter: &Document) -> Document {
+pub(crate) fn parsed_query(filter: &Document) -> Document {
     let mut clauses: Vec<Document> = Vec::new();
     for (key, value) in filter {
         match value {

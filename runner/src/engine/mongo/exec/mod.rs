@@ -1,15 +1,15 @@
 //! Query execution: plan, scan, sort, skip and limit over one collection.
 
-pub mod bounds;
-pub mod cursor;
-pub mod explain;
-pub mod planner;
-pub mod raw_bounds;
+pub(crate) mod bounds;
+pub(crate) mod cursor;
+pub(crate) mod explain;
+pub(crate) mod planner;
+pub(crate) mod raw_bounds;
 mod rid_set;
-pub mod scan;
+pub(crate) mod scan;
 #[cfg(test)]
 mod scan_tests;
-pub mod stream;
+pub(crate) mod stream;
 #[cfg(test)]
 mod stream_tests;
 
@@ -26,7 +26,7 @@ use super::PlanRecord;
 
 /// A query on one collection as find, count, update and delete describe it.
 #[derive(Debug, Default)]
-pub struct QuerySpec<'a> {
+pub(crate) struct QuerySpec<'a> {
     pub filter: Option<&'a Filter>,
     pub sort: Option<&'a SortSpec>,
     pub skip: usize,
@@ -36,13 +36,16 @@ pub struct QuerySpec<'a> {
 
 /// The outcome of running a query: matching records in result order.
 #[derive(Debug)]
-pub struct QueryResult {
+pub(crate) struct QueryResult {
     pub rids: Vec<RecordId>,
     pub plan: Plan,
     pub stats: ScanStats,
 }
 
-pub fn run_query(coll: &Collection, spec: &QuerySpec<'_>) -> Result<QueryResult, MongoError> {
+pub(crate) fn run_query(
+    coll: &Collection,
+    spec: &QuerySpec<'_>,
+) -> Result<QueryResult, MongoError> {
     let empty = Filter::empty();
     let filter = spec.filter.unwrap_or(&empty);
     let plan = planner::choose(coll, filter.source(), spec.sort, spec.hint)?;
@@ -67,7 +70,7 @@ pub fn run_query(coll: &Collection, spec: &QuerySpec<'_>) -> Result<QueryResult,
 
 /// A find's records as a cursor reads them: scanned a batch at a time,
 /// unless a sort has to see every match first.
-pub fn stream_query(
+pub(crate) fn stream_query(
     coll: &Collection,
     filter: Filter,
     spec: &QuerySpec<'_>,
@@ -96,12 +99,12 @@ fn sort_records(coll: &Collection, sort: &SortSpec, rids: &mut Vec<RecordId>) {
 }
 
 /// The plan log entry for a finished query.
-pub fn plan_record(coll: &Collection, result: &QueryResult) -> PlanRecord {
+pub(crate) fn plan_record(coll: &Collection, result: &QueryResult) -> PlanRecord {
     plan_record_of(coll, &result.plan, &result.stats)
 }
 
 /// The plan log entry for a plan that has examined what `stats` says.
-pub fn plan_record_of(coll: &Collection, plan: &Plan, stats: &ScanStats) -> PlanRecord {
+pub(crate) fn plan_record_of(coll: &Collection, plan: &Plan, stats: &ScanStats) -> PlanRecord {
     let (stage, index) = match plan {
         Plan::CollScan | Plan::CollScanBackward => ("COLLSCAN", None),
         Plan::IdHack(_) => ("IDHACK", coll.indexes.iter().find(|i| i.name == "_id_")),
@@ -119,7 +122,7 @@ pub fn plan_record_of(coll: &Collection, plan: &Plan, stats: &ScanStats) -> Plan
 }
 
 /// The plan log entry for a query on a collection that does not exist.
-pub fn eof_record(ns: &str) -> PlanRecord {
+pub(crate) fn eof_record(ns: &str) -> PlanRecord {
     PlanRecord {
         ns: ns.to_string(),
         stage: "EOF".to_string(),

@@ -21,7 +21,7 @@ pub enum Plan {
 }
 
 /// Picks the plan for `filter` (and `sort`, `hint`) on `coll`.
-pub fn choose(
+pub(crate) fn choose(
     coll: &Collection,
     filter: &Document,
     sort: Option<&SortSpec>,

@@ -10,19 +10,19 @@ use crate::engine::mongo::raw::compare::compare_element;
 use crate::engine::mongo::raw::element::Element;
 use crate::engine::mongo::raw::to_raw;
 
-pub struct RawInterval<'a> {
+pub(crate) struct RawInterval<'a> {
     interval: &'a Interval,
     /// Both ends encoded; `None` when an end cannot be (then parts decode).
     ends: Option<(RawBson, RawBson)>,
 }
 
 impl<'a> RawInterval<'a> {
-    pub fn new(interval: &'a Interval) -> RawInterval<'a> {
+    pub(crate) fn new(interval: &'a Interval) -> RawInterval<'a> {
         let ends = to_raw(&interval.lo).zip(to_raw(&interval.hi));
         RawInterval { interval, ends }
     }
 
-    pub fn contains(&self, v: Element<'_>) -> bool {
+    pub(crate) fn contains(&self, v: Element<'_>) -> bool {
         match &self.ends {
             Some((lo, hi)) => self.interval.admits(
                 compare_element(v, lo.as_raw_bson_ref()),
@@ -37,7 +37,7 @@ impl<'a> RawInterval<'a> {
 }
 
 /// Per index field, its intervals in raw form.
-pub fn raw_bounds(bounds: &[Vec<Interval>]) -> Vec<Vec<RawInterval<'_>>> {
+pub(crate) fn raw_bounds(bounds: &[Vec<Interval>]) -> Vec<Vec<RawInterval<'_>>> {
     bounds
         .iter()
         .map(|field| field.iter().map(RawInterval::new).collect())
@@ -45,7 +45,7 @@ pub fn raw_bounds(bounds: &[Vec<Interval>]) -> Vec<Vec<RawInterval<'_>>> {
 }
 
 /// Whether `v` sits inside an interval, given how it compares to the ends.
-pub fn within(lo: Ordering, lo_incl: bool, hi: Ordering, hi_incl: bool) -> bool {
+pub(crate) fn within(lo: Ordering, lo_incl: bool, hi: Ordering, hi_incl: bool) -> bool {
     (lo == Ordering::Greater || lo == Ordering::Equal && lo_incl)
         && (hi == Ordering::Less || hi == Ordering::Equal && hi_incl)
 }

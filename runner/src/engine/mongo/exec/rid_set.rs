@@ -6,7 +6,7 @@
 use crate::engine::mongo::storage::RecordId;
 
 #[derive(Debug)]
-pub enum RidSet {
+pub(crate) enum RidSet {
     /// Every key of the index holds a different record.
     Unneeded,
     Bits(Vec<u64>),
@@ -14,7 +14,7 @@ pub enum RidSet {
 
 impl RidSet {
     /// A set for a scan of an index over records with ids below `bound`.
-    pub fn for_scan(multikey: bool, bound: usize) -> RidSet {
+    pub(crate) fn for_scan(multikey: bool, bound: usize) -> RidSet {
         if multikey {
             RidSet::Bits(vec![0; bound.div_ceil(64)])
         } else {
@@ -24,7 +24,7 @@ impl RidSet {
 
     /// Adds `rid`; false if it was there already.
     #[inline]
-    pub fn insert(&mut self, rid: RecordId) -> bool {
+    pub(crate) fn insert(&mut self, rid: RecordId) -> bool {
         let RidSet::Bits(words) = self else {
             return true;
         };

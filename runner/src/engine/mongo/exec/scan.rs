@@ -22,7 +22,7 @@ pub struct ScanStats {
 }
 
 /// Matching record ids (at most `limit`), in the order the plan yields them.
-pub fn run(
+pub(crate) fn run(
     coll: &Collection,
     plan: &Plan,
     filter: &Filter,
@@ -48,7 +48,7 @@ fn checked<T>(work: impl FnOnce() -> T) -> Result<T, MongoError> {
 /// needs. Positions survive writes in between (a record id or an index key
 /// and id to continue after), as the server's cursors do.
 #[derive(Debug)]
-pub struct Scan {
+pub(crate) struct Scan {
     position: Position,
     pub stats: ScanStats,
 }
@@ -78,7 +78,11 @@ struct IndexPosition {
 
 impl Scan {
     /// Reverse scans and `_id` lookups are run here, whole.
-    pub fn start(coll: &Collection, plan: &Plan, filter: &Filter) -> Result<Scan, MongoError> {
+    pub(crate) fn start(
+        coll: &Collection,
+        plan: &Plan,
+        filter: &Filter,
+    ) -> Result<Scan, MongoError> {
         checked(|| Scan::position(coll, plan, filter))
     }
 
@@ -98,12 +102,12 @@ impl Scan {
         Scan { position, stats }
     }
 
-    pub fn is_done(&self) -> bool {
+    pub(crate) fn is_done(&self) -> bool {
         matches!(self.position, Position::Done)
     }
 
     /// Appends matching ids to `out` until it holds `want` (or the scan ends).
-    pub fn next_into(
+    pub(crate) fn next_into(
         &mut self,
         coll: &Collection,
         filter: &Filter,

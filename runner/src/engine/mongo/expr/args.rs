@@ -6,7 +6,7 @@ use super::fail;
 use crate::engine::mongo::MongoError;
 
 /// The argument list: an array's items, or the value itself as one argument.
-pub fn list(arg: &Bson) -> &[Bson] {
+pub(crate) fn list(arg: &Bson) -> &[Bson] {
     match arg {
         Bson::Array(items) => items,
         single => std::slice::from_ref(single),
@@ -14,7 +14,10 @@ pub fn list(arg: &Bson) -> &[Bson] {
 }
 
 /// Exactly `N` arguments, or the server's arity error.
-pub fn exact<'a, const N: usize>(name: &str, arg: &'a Bson) -> Result<&'a [Bson; N], MongoError> {
+pub(crate) fn exact<'a, const N: usize>(
+    name: &str,
+    arg: &'a Bson,
+) -> Result<&'a [Bson; N], MongoError> {
     let items = list(arg);
     <&[Bson; N]>::try_from(items).map_err(|_| {
         fail(
@@ -28,7 +31,7 @@ pub fn exact<'a, const N: usize>(name: &str, arg: &'a Bson) -> Result<&'a [Bson;
 }
 
 /// Between `min` and `max` arguments.
-pub fn range<'a>(
+pub(crate) fn range<'a>(
     name: &str,
     arg: &'a Bson,
     min: usize,
@@ -57,12 +60,16 @@ pub fn range<'a>(
 }
 
 /// Whether an evaluated argument is null or missing (most operators then give null).
-pub fn nullish(value: &Option<Bson>) -> bool {
+pub(crate) fn nullish(value: &Option<Bson>) -> bool {
     matches!(value, None | Some(Bson::Null) | Some(Bson::Undefined))
 }
 
 /// A named field of an object-form argument (`{input: .., as: ..}`).
-pub fn object<'a>(arg: &'a Bson, op: &str, code: i32) -> Result<&'a bson::Document, MongoError> {
+pub(crate) fn object<'a>(
+    arg: &'a Bson,
+    op: &str,
+    code: i32,
+) -> Result<&'a bson::Document, MongoError> {
     match arg {
         Bson::Document(d) => Ok(d),
         _ => Err(fail(

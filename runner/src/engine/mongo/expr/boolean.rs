@@ -17,7 +17,7 @@ pub(super) fn lookup(name: &str) -> Option<OpFn> {
 }
 
 /// The server's `Value::coerceToBool`.
-pub fn truthy(value: &Option<Bson>) -> bool {
+pub(crate) fn truthy(value: &Option<Bson>) -> bool {
     match value {
         None | Some(Bson::Null) | Some(Bson::Undefined) | Some(Bson::Boolean(false)) => false,
         Some(v) => as_f64(v).map(|f| f != 0.0).unwrap_or(true),

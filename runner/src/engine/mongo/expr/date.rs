@@ -25,7 +25,7 @@ pub(super) fn lookup(name: &str) -> Option<OpFn> {
 
 /// Calendar fields of a UTC instant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Parts {
+pub(crate) struct Parts {
     pub year: i64,
     pub month: i64,
     pub day: i64,
@@ -39,7 +39,7 @@ pub struct Parts {
 }
 
 /// Splits milliseconds since the epoch into calendar fields (proleptic Gregorian).
-pub fn parts_of(ms: i64) -> Parts {
+pub(crate) fn parts_of(ms: i64) -> Parts {
     let days = ms.div_euclid(86_400_000);
     let in_day = ms.rem_euclid(86_400_000);
     let (year, month, day) = civil_from_days(days);
@@ -148,7 +148,7 @@ fn date_to_string(arg: &Bson, ctx: &Ctx) -> Result<Evaluated, MongoError> {
 }
 
 /// Applies a `%`-format (the server's specifiers) to calendar fields.
-pub fn format_date(format: &str, p: &Parts) -> Result<String, MongoError> {
+pub(crate) fn format_date(format: &str, p: &Parts) -> Result<String, MongoError> {
     let mut out = String::new();
     let mut chars = format.chars();
     while let Some(c) = chars.next() {

@@ -15,49 +15,49 @@ mod array;
 mod boolean;
 mod comparison;
 mod conditional;
-pub mod date;
-pub mod error;
-pub mod numeric;
-pub mod order;
+pub(crate) mod date;
+pub(crate) mod error;
+pub(crate) mod numeric;
+pub(crate) mod order;
 mod path;
 mod set;
-pub mod show;
+pub(crate) mod show;
 mod string;
 mod types;
 mod variables;
 
-pub use boolean::truthy;
-pub use error::{fail, with_context};
-pub use order::{compare_opt, compare_values, type_name, values_equal};
-pub use variables::{check_name as variables_check_name, Vars};
+pub(crate) use boolean::truthy;
+pub(crate) use error::{fail, with_context};
+pub(crate) use order::{compare_opt, compare_values, type_name, values_equal};
+pub(crate) use variables::{check_name as variables_check_name, Vars};
 
 /// Missing (`None`) or a value.
-pub type Evaluated = Option<Bson>;
+pub(crate) type Evaluated = Option<Bson>;
 
 /// What an operator sees: the document being processed and the variables in scope.
 #[derive(Clone, Copy)]
-pub struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     pub root: &'a Document,
     pub vars: &'a Vars,
 }
 
 impl Ctx<'_> {
     /// Evaluates a sub-expression in this context.
-    pub fn eval(&self, expr: &Bson) -> Result<Evaluated, MongoError> {
+    pub(crate) fn eval(&self, expr: &Bson) -> Result<Evaluated, MongoError> {
         evaluate(expr, self.root, self.vars)
     }
 
     /// Evaluates a sub-expression, turning missing into null.
-    pub fn eval_or_null(&self, expr: &Bson) -> Result<Bson, MongoError> {
+    pub(crate) fn eval_or_null(&self, expr: &Bson) -> Result<Bson, MongoError> {
         Ok(self.eval(expr)?.unwrap_or(Bson::Null))
     }
 }
 
 /// An operator implementation: its raw argument and the context.
-pub type OpFn = fn(&Bson, &Ctx) -> Result<Evaluated, MongoError>;
+pub(crate) type OpFn = fn(&Bson, &Ctx) -> Result<Evaluated, MongoError>;
 
 /// Evaluates `expr` against `root` with the variables `vars`.
-pub fn evaluate(expr: &Bson, root: &Document, vars: &Vars) -> Result<Evaluated, MongoError> {
+pub(crate) fn evaluate(expr: &Bson, root: &Document, vars: &Vars) -> Result<Evaluated, MongoError> {
     let ctx = Ctx { root, vars };
     match expr {
         Bson::String(s) if s.starts_with('$') => path::resolve(s, &ctx),
@@ -68,13 +68,17 @@ pub fn evaluate(expr: &Bson, root: &Document, vars: &Vars) -> Result<Evaluated, 
 }
 
 /// Evaluates `expr` and applies the server's truthiness (what `$expr` does).
-pub fn evaluate_truthy(expr: &Bson, root: &Document, vars: &Vars) -> Result<bool, MongoError> {
+pub(crate) fn evaluate_truthy(
+    expr: &Bson,
+    root: &Document,
+    vars: &Vars,
+) -> Result<bool, MongoError> {
     Ok(truthy(&evaluate(expr, root, vars)?))
 }
 
 /// Checks an expression's shape and operator names without evaluating it,
 /// so that a bad pipeline fails before any document is read (as the server does).
-pub fn validate(expr: &Bson) -> Result<(), MongoError> {
+pub(crate) fn validate(expr: &Bson) -> Result<(), MongoError> {
     match expr {
         Bson::String(s) if s.starts_with('$') => path::validate(s),
         Bson::Document(d) => validate_object(d),
@@ -98,7 +102,7 @@ fn validate_object(d: &Document) -> Result<(), MongoError> {
 }
 
 /// `{$op: arg}` gives the operator; a plain object gives `None`.
-pub fn operator_of(d: &Document) -> Result<Option<(&str, &Bson)>, MongoError> {
+pub(crate) fn operator_of(d: &Document) -> Result<Option<(&str, &Bson)>, MongoError> {
     let Some((first, arg)) = d.iter().next() else {
         return Ok(None);
     };
@@ -166,7 +170,7 @@ fn lookup_operator(name: &str) -> Result<OpFn, MongoError> {
 }
 
 /// Whether `name` is an expression operator this evaluator knows.
-pub fn is_operator(name: &str) -> bool {
+pub(crate) fn is_operator(name: &str) -> bool {
     lookup_operator(name).is_ok()
 }
 

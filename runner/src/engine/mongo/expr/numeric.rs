@@ -7,7 +7,7 @@ use bson::{Bson, Decimal128};
 
 /// Numeric BSON types, narrowest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Kind {
+pub(crate) enum Kind {
     Int,
     Long,
     Double,
@@ -16,13 +16,13 @@ pub enum Kind {
 
 /// A numeric value, exact for integers.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Number {
+pub(crate) enum Number {
     Int(i64),
     Float(f64),
 }
 
 impl Number {
-    pub fn of(value: &Bson) -> Option<Number> {
+    pub(crate) fn of(value: &Bson) -> Option<Number> {
         match value {
             Bson::Int32(i) => Some(Number::Int(i64::from(*i))),
             Bson::Int64(i) => Some(Number::Int(*i)),
@@ -32,7 +32,7 @@ impl Number {
         }
     }
 
-    pub fn to_f64(self) -> f64 {
+    pub(crate) fn to_f64(self) -> f64 {
         match self {
             Number::Int(i) => i as f64,
             Number::Float(f) => f,
@@ -40,7 +40,7 @@ impl Number {
     }
 }
 
-pub fn kind(value: &Bson) -> Option<Kind> {
+pub(crate) fn kind(value: &Bson) -> Option<Kind> {
     match value {
         Bson::Int32(_) => Some(Kind::Int),
         Bson::Int64(_) => Some(Kind::Long),
@@ -50,16 +50,16 @@ pub fn kind(value: &Bson) -> Option<Kind> {
     }
 }
 
-pub fn is_number(value: &Bson) -> bool {
+pub(crate) fn is_number(value: &Bson) -> bool {
     kind(value).is_some()
 }
 
-pub fn as_f64(value: &Bson) -> Option<f64> {
+pub(crate) fn as_f64(value: &Bson) -> Option<f64> {
     Number::of(value).map(Number::to_f64)
 }
 
 /// The value as an integer when it is a whole number in range.
-pub fn as_whole_i64(value: &Bson) -> Option<i64> {
+pub(crate) fn as_whole_i64(value: &Bson) -> Option<i64> {
     match Number::of(value)? {
         Number::Int(i) => Some(i),
         Number::Float(f) if f.fract() == 0.0 && f.abs() < 9.2e18 => Some(f as i64),
@@ -67,11 +67,11 @@ pub fn as_whole_i64(value: &Bson) -> Option<i64> {
     }
 }
 
-pub fn decimal_to_f64(d: &Decimal128) -> f64 {
+pub(crate) fn decimal_to_f64(d: &Decimal128) -> f64 {
     d.to_string().parse::<f64>().unwrap_or(f64::NAN)
 }
 
-pub fn f64_to_decimal(f: f64) -> Bson {
+pub(crate) fn f64_to_decimal(f: f64) -> Bson {
     Decimal128::from_str(&format!("{f}"))
         .map(Bson::Decimal128)
         .unwrap_or(Bson::Double(f))
@@ -80,14 +80,14 @@ pub fn f64_to_decimal(f: f64) -> Bson {
 /// A running total or product that widens like the server: int → long →
 /// double on overflow, and never narrows.
 #[derive(Debug, Clone, Copy)]
-pub struct Total {
+pub(crate) struct Total {
     pub kind: Kind,
     exact: Option<i64>,
     float: f64,
 }
 
 impl Total {
-    pub fn new(start: i64) -> Total {
+    pub(crate) fn new(start: i64) -> Total {
         Total {
             kind: Kind::Int,
             exact: Some(start),
@@ -95,11 +95,11 @@ impl Total {
         }
     }
 
-    pub fn add(&mut self, value: &Bson) {
+    pub(crate) fn add(&mut self, value: &Bson) {
         self.combine(value, i64::checked_add, |a, b| a + b);
     }
 
-    pub fn multiply(&mut self, value: &Bson) {
+    pub(crate) fn multiply(&mut self, value: &Bson) {
         self.combine(value, i64::checked_mul, |a, b| a * b);
     }
 
@@ -120,7 +120,7 @@ impl Total {
         self.float = float(self.float, n.to_f64());
     }
 
-    pub fn to_bson(self) -> Bson {
+    pub(crate) fn to_bson(self) -> Bson {
         match (self.kind, self.exact) {
             (Kind::Int, Some(i)) => i32::try_from(i).map(Bson::Int32).unwrap_or(Bson::Int64(i)),
             (Kind::Long, Some(i)) => Bson::Int64(i),
@@ -131,7 +131,7 @@ impl Total {
 }
 
 /// Builds a number of `kind` from a double result (for $abs, $ceil, ...).
-pub fn of_kind(kind: Kind, value: f64) -> Bson {
+pub(crate) fn of_kind(kind: Kind, value: f64) -> Bson {
     let whole = value.fract() == 0.0;
     match kind {
         Kind::Int if whole && value.abs() <= i32::MAX as f64 => Bson::Int32(value as i32),

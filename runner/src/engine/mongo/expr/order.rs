@@ -6,10 +6,10 @@ use std::cmp::Ordering;
 use bson::Bson;
 
 use crate::engine::mongo::value::canonical_type;
-pub use crate::engine::mongo::value::{compare_values, values_equal};
+pub(crate) use crate::engine::mongo::value::{compare_values, values_equal};
 
 /// Compares two values, `None` being missing (ranked as `undefined`).
-pub fn compare_opt(a: Option<&Bson>, b: Option<&Bson>) -> Ordering {
+pub(crate) fn compare_opt(a: Option<&Bson>, b: Option<&Bson>) -> Ordering {
     match (a, b) {
         (Some(x), Some(y)) => compare_values(x, y),
         _ => rank(a).cmp(&rank(b)),
@@ -21,6 +21,6 @@ fn rank(value: Option<&Bson>) -> i32 {
 }
 
 /// The server's type name (`$type`, error messages); `None` is `"missing"`.
-pub fn type_name(value: Option<&Bson>) -> &'static str {
+pub(crate) fn type_name(value: Option<&Bson>) -> &'static str {
     value.map_or("missing", crate::engine::mongo::value::type_name)
 }

@@ -6,7 +6,7 @@ use super::{fail, Ctx, Evaluated};
 use crate::engine::mongo::MongoError;
 
 /// Resolves a `$`-string against the context.
-pub fn resolve(text: &str, ctx: &Ctx) -> Result<Evaluated, MongoError> {
+pub(crate) fn resolve(text: &str, ctx: &Ctx) -> Result<Evaluated, MongoError> {
     validate(text)?;
     match text.strip_prefix("$$") {
         Some(var) => resolve_variable(var, ctx),
@@ -15,7 +15,7 @@ pub fn resolve(text: &str, ctx: &Ctx) -> Result<Evaluated, MongoError> {
 }
 
 /// Rejects malformed paths before evaluation.
-pub fn validate(text: &str) -> Result<(), MongoError> {
+pub(crate) fn validate(text: &str) -> Result<(), MongoError> {
     if text == "$" {
         return Err(fail(16872, "'$' by itself is not a valid FieldPath"));
     }
@@ -59,7 +59,7 @@ fn split(path: &str) -> Vec<&str> {
 
 /// `"a.b"` read from a document with the aggregation rules: through arrays
 /// the result is an array of what each element yields, missing ones skipped.
-pub fn document_path(doc: &Document, path: &str) -> Evaluated {
+pub(crate) fn document_path(doc: &Document, path: &str) -> Evaluated {
     let parts = split(path);
     let (first, rest) = parts.split_first()?;
     doc.get(*first).and_then(|v| value_path(v, rest))

@@ -3,7 +3,7 @@
 
 use bson::{Bson, Document};
 
-pub fn document(d: &Document) -> String {
+pub(crate) fn document(d: &Document) -> String {
     let fields: Vec<String> = d
         .iter()
         .map(|(k, v)| format!("{k}: {}", value(v)))
@@ -11,7 +11,7 @@ pub fn document(d: &Document) -> String {
     format!("{{{}}}", fields.join(", "))
 }
 
-pub fn value(v: &Bson) -> String {
+pub(crate) fn value(v: &Bson) -> String {
     match v {
         Bson::String(s) => format!("{s:?}"),
         Bson::Document(d) => document(d),

@@ -26,7 +26,7 @@ pub(super) fn lookup(name: &str) -> Option<OpFn> {
 }
 
 /// The server's `coerceToString`: null/missing become "", numbers and dates print.
-pub fn coerce_to_string(value: &Evaluated) -> Option<String> {
+pub(crate) fn coerce_to_string(value: &Evaluated) -> Option<String> {
     match value {
         None | Some(Bson::Null) | Some(Bson::Undefined) => Some(String::new()),
         Some(Bson::String(s)) | Some(Bson::Symbol(s)) => Some(s.clone()),
@@ -40,7 +40,7 @@ pub fn coerce_to_string(value: &Evaluated) -> Option<String> {
     }
 }
 
-pub fn format_double(f: f64) -> String {
+pub(crate) fn format_double(f: f64) -> String {
     if f.is_nan() {
         "NaN".to_string()
     } else if f.is_infinite() {
@@ -51,7 +51,7 @@ pub fn format_double(f: f64) -> String {
 }
 
 /// A date the way the server prints it (`2024-01-31T10:00:00.000Z`).
-pub fn format_date(d: &bson::DateTime) -> String {
+pub(crate) fn format_date(d: &bson::DateTime) -> String {
     let parts = super::date::parts_of(d.timestamp_millis());
     super::date::format_date("%Y-%m-%dT%H:%M:%S.%LZ", &parts).unwrap_or_default()
 }

@@ -51,7 +51,7 @@ pub(super) fn lookup(name: &str) -> Option<OpFn> {
 }
 
 /// Checks a user variable name the way the server does.
-pub fn check_name(name: &str) -> Result<(), MongoError> {
+pub(crate) fn check_name(name: &str) -> Result<(), MongoError> {
     let first_ok = name
         .chars()
         .next()

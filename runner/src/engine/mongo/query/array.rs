@@ -7,12 +7,12 @@ use super::{Node, Subject};
 use crate::engine::mongo::error::MongoError;
 
 #[derive(Debug)]
-pub struct SizeMatcher {
+pub(crate) struct SizeMatcher {
     size: i64,
 }
 
 impl SizeMatcher {
-    pub fn parse(arg: &Bson) -> Result<SizeMatcher, MongoError> {
+    pub(crate) fn parse(arg: &Bson) -> Result<SizeMatcher, MongoError> {
         let size = match arg {
             Bson::Int32(i) => i64::from(*i),
             Bson::Int64(i) => *i,
@@ -41,7 +41,7 @@ impl ValueMatcher for SizeMatcher {
 /// The value form (`{$gt: 4, $lt: 6}`) tests elements themselves, one level
 /// deep only; the document form tests subdocument elements as a query.
 #[derive(Debug)]
-pub struct ElemMatchMatcher {
+pub(crate) struct ElemMatchMatcher {
     pub node: Box<Node>,
     pub value_form: bool,
 }

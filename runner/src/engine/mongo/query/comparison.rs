@@ -11,7 +11,7 @@ use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::value::{canonical_type, compare_values, values_equal};
 
 #[derive(Debug)]
-pub struct EqMatcher {
+pub(crate) struct EqMatcher {
     pub target: Bson,
 }
 
@@ -29,7 +29,7 @@ impl ValueMatcher for EqMatcher {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CmpOp {
+pub(crate) enum CmpOp {
     Gt,
     Gte,
     Lt,
@@ -37,7 +37,7 @@ pub enum CmpOp {
 }
 
 impl CmpOp {
-    pub fn from_name(name: &str) -> Option<CmpOp> {
+    pub(crate) fn from_name(name: &str) -> Option<CmpOp> {
         match name {
             "$gt" => Some(CmpOp::Gt),
             "$gte" => Some(CmpOp::Gte),
@@ -47,7 +47,7 @@ impl CmpOp {
         }
     }
 
-    pub fn accepts(self, ord: Ordering) -> bool {
+    pub(crate) fn accepts(self, ord: Ordering) -> bool {
         match self {
             CmpOp::Gt => ord == Ordering::Greater,
             CmpOp::Gte => ord != Ordering::Less,
@@ -56,7 +56,7 @@ impl CmpOp {
         }
     }
 
-    pub fn includes_equal(self) -> bool {
+    pub(crate) fn includes_equal(self) -> bool {
         matches!(self, CmpOp::Gte | CmpOp::Lte)
     }
 }
@@ -64,7 +64,7 @@ impl CmpOp {
 /// Range comparison with type bracketing: only values of the same canonical
 /// type compare; `$gte/$lte: null` behave like equality to null.
 #[derive(Debug)]
-pub struct CmpMatcher {
+pub(crate) struct CmpMatcher {
     pub op: CmpOp,
     pub target: Bson,
 }
@@ -96,14 +96,14 @@ fn brackets_everything(target: &Bson) -> bool {
 
 /// `$in`: any listed value equals (or listed regex matches) the value.
 #[derive(Debug)]
-pub struct InMatcher {
+pub(crate) struct InMatcher {
     pub values: Vec<Bson>,
     pub regexes: Vec<RegexMatcher>,
     has_null: bool,
 }
 
 impl InMatcher {
-    pub fn parse(operator: &str, arg: &Bson) -> Result<InMatcher, MongoError> {
+    pub(crate) fn parse(operator: &str, arg: &Bson) -> Result<InMatcher, MongoError> {
         let Bson::Array(items) = arg else {
             return Err(MongoError::bad_value(format!("{operator} needs an array")));
         };
@@ -150,6 +150,6 @@ impl ValueMatcher for InMatcher {
 }
 
 /// A document whose first field is an operator (`{$gt: 1}`), not a literal.
-pub fn is_operator_doc(doc: &Document) -> bool {
+pub(crate) fn is_operator_doc(doc: &Document) -> bool {
     doc.keys().next().is_some_and(|k| k.starts_with('$'))
 }

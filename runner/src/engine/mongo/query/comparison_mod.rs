@@ -7,13 +7,13 @@ use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::value::number_as_f64;
 
 #[derive(Debug)]
-pub struct ModMatcher {
+pub(crate) struct ModMatcher {
     divisor: i64,
     remainder: i64,
 }
 
 impl ModMatcher {
-    pub fn parse(arg: &Bson) -> Result<ModMatcher, MongoError> {
+    pub(crate) fn parse(arg: &Bson) -> Result<ModMatcher, MongoError> {
         let Bson::Array(items) = arg else {
             return Err(MongoError::bad_value("malformed mod, needs to be an array"));
         };

@@ -9,7 +9,7 @@ use crate::engine::mongo::value::{is_number, type_name, type_number};
 
 /// `$exists: true`; `false` is its negation in the tree.
 #[derive(Debug)]
-pub struct ExistsMatcher;
+pub(crate) struct ExistsMatcher;
 
 impl ValueMatcher for ExistsMatcher {
     fn matches(&self, value: Option<&Bson>) -> bool {
@@ -32,12 +32,12 @@ enum TypeSpec {
 }
 
 #[derive(Debug)]
-pub struct TypeMatcher {
+pub(crate) struct TypeMatcher {
     types: Vec<TypeSpec>,
 }
 
 impl TypeMatcher {
-    pub fn parse(arg: &Bson) -> Result<TypeMatcher, MongoError> {
+    pub(crate) fn parse(arg: &Bson) -> Result<TypeMatcher, MongoError> {
         let items: Vec<&Bson> = match arg {
             Bson::Array(items) => items.iter().collect(),
             other => vec![other],

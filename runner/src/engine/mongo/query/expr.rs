@@ -15,7 +15,7 @@ thread_local! {
 }
 
 /// The first `$expr` error since the last call (and forgets it).
-pub fn take_error() -> Option<MongoError> {
+pub(crate) fn take_error() -> Option<MongoError> {
     FIRST_ERROR.with(|slot| slot.borrow_mut().take())
 }
 
@@ -26,13 +26,13 @@ fn keep_first(error: MongoError) {
 }
 
 #[derive(Debug)]
-pub struct ExprCondition {
+pub(crate) struct ExprCondition {
     pub expression: Bson,
 }
 
 impl ExprCondition {
     /// Checks operator names and shapes up front, as the server does.
-    pub fn parse(expression: &Bson) -> Result<ExprCondition, MongoError> {
+    pub(crate) fn parse(expression: &Bson) -> Result<ExprCondition, MongoError> {
         validate(expression)?;
         Ok(ExprCondition {
             expression: expression.clone(),
@@ -41,7 +41,7 @@ impl ExprCondition {
 
     /// A runtime evaluation error makes the document not match and is kept for
     /// [`take_error`].
-    pub fn matches(&self, doc: &Document) -> bool {
+    pub(crate) fn matches(&self, doc: &Document) -> bool {
         evaluate_truthy(&self.expression, doc, &Vars::new()).unwrap_or_else(|e| {
             keep_first(e);
             false

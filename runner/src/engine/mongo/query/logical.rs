@@ -12,7 +12,7 @@ use super::Node;
 use crate::engine::mongo::error::MongoError;
 
 /// Parses a whole filter document (implicit `$and` of its fields).
-pub fn parse_document(filter: &Document) -> Result<Node, MongoError> {
+pub(crate) fn parse_document(filter: &Document) -> Result<Node, MongoError> {
     let mut nodes = Vec::new();
     for (key, value) in filter {
         if let Some(node) = parse_entry(key, value)? {
@@ -57,7 +57,7 @@ fn parse_clauses(op: &str, value: &Bson) -> Result<Vec<Node>, MongoError> {
 }
 
 /// `{path: value}`: an operator document, a regex or an equality.
-pub fn parse_field(path: &str, value: &Bson) -> Result<Node, MongoError> {
+pub(crate) fn parse_field(path: &str, value: &Bson) -> Result<Node, MongoError> {
     match value {
         Bson::Document(d) if is_operator_doc(d) => parse_operators(path, d),
         Bson::RegularExpression(re) => Ok(leaf(path, RegexMatcher::new(&re.pattern, &re.options)?)),
@@ -71,14 +71,14 @@ pub fn parse_field(path: &str, value: &Bson) -> Result<Node, MongoError> {
 }
 
 /// Whether `$elemMatch`/`$pull` treat this document as conditions on a value.
-pub fn is_value_form(doc: &Document) -> bool {
+pub(crate) fn is_value_form(doc: &Document) -> bool {
     doc.keys().next().is_some_and(|k| {
         k.starts_with('$') && !matches!(k.as_str(), "$and" | "$or" | "$nor" | "$expr" | "$where")
     })
 }
 
 /// Parses `{$gt: 1, $lt: 5}` for `path` into a conjunction.
-pub fn parse_operators(path: &str, ops: &Document) -> Result<Node, MongoError> {
+pub(crate) fn parse_operators(path: &str, ops: &Document) -> Result<Node, MongoError> {
     let mut nodes = Vec::new();
     for (op, arg) in ops {
         match op.as_str() {
@@ -146,7 +146,7 @@ fn exists(path: &str, wanted: bool) -> Node {
 }
 
 /// The server's `trueValue()` of a BSON element.
-pub fn truthy(v: &Bson) -> bool {
+pub(crate) fn truthy(v: &Bson) -> bool {
     match v {
         Bson::Boolean(b) => *b,
         Bson::Null | Bson::Undefined => false,

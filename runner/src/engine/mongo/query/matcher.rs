@@ -7,7 +7,7 @@ use bson::Bson;
 use super::raw::RawTest;
 
 /// A condition on one value reached by a path (`None` = the path is missing there).
-pub trait ValueMatcher: Debug + Send + Sync {
+pub(crate) trait ValueMatcher: Debug + Send + Sync {
     fn matches(&self, value: Option<&Bson>) -> bool;
 
     /// Whether an array value also matches when one of its elements does

@@ -7,21 +7,21 @@
 
 use bson::{Bson, Document, RawDocument};
 
-pub mod array;
-pub mod comparison;
-pub mod comparison_mod;
-pub mod element;
-pub mod expr;
-pub mod logical;
-pub mod matcher;
-pub mod raw;
+pub(crate) mod array;
+pub(crate) mod comparison;
+pub(crate) mod comparison_mod;
+pub(crate) mod element;
+pub(crate) mod expr;
+pub(crate) mod logical;
+pub(crate) mod matcher;
+pub(crate) mod raw;
 #[cfg(test)]
 mod raw_tests;
-pub mod regex;
+pub(crate) mod regex;
 
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::value::lookup_parts;
-pub use matcher::ValueMatcher;
+pub(crate) use matcher::ValueMatcher;
 
 /// A parsed query filter.
 #[derive(Debug)]
@@ -115,13 +115,13 @@ impl Filter {
 /// A condition on a single value, as `$pull` and array filters use them:
 /// operator documents test the value, plain documents query a subdocument.
 #[derive(Debug)]
-pub struct ValueCondition {
+pub(crate) struct ValueCondition {
     node: Node,
     value_form: bool,
 }
 
 impl ValueCondition {
-    pub fn parse(condition: &Document) -> Result<ValueCondition, MongoError> {
+    pub(crate) fn parse(condition: &Document) -> Result<ValueCondition, MongoError> {
         let value_form = logical::is_value_form(condition);
         let node = if value_form {
             logical::parse_operators("", condition)?
@@ -131,7 +131,7 @@ impl ValueCondition {
         Ok(ValueCondition { node, value_form })
     }
 
-    pub fn matches(&self, value: &Bson) -> bool {
+    pub(crate) fn matches(&self, value: &Bson) -> bool {
         match (self.value_form, value) {
             (true, v) => self.node.eval(Subject::Value(v)),
             (false, Bson::Document(d)) => self.node.eval(Subject::Doc(d)),
@@ -143,13 +143,13 @@ impl ValueCondition {
 /// What a node is evaluated against: a document (paths look into it) or a
 /// bare value (the empty path is the value itself).
 #[derive(Debug, Clone, Copy)]
-pub enum Subject<'a> {
+pub(crate) enum Subject<'a> {
     Doc(&'a Document),
     Value(&'a Bson),
 }
 
 #[derive(Debug)]
-pub enum Node {
+pub(crate) enum Node {
     And(Vec<Node>),
     Or(Vec<Node>),
     Nor(Vec<Node>),
@@ -164,7 +164,7 @@ pub enum Node {
 }
 
 impl Node {
-    pub fn eval(&self, subject: Subject<'_>) -> bool {
+    pub(crate) fn eval(&self, subject: Subject<'_>) -> bool {
         match self {
             Node::And(nodes) => nodes.iter().all(|n| n.eval(subject)),
             Node::Or(nodes) => nodes.iter().any(|n| n.eval(subject)),

@@ -15,7 +15,7 @@ use crate::engine::mongo::value::array_index;
 
 /// A leaf condition that can be evaluated on a raw value.
 #[derive(Debug, Clone)]
-pub enum RawTest {
+pub(crate) enum RawTest {
     Eq(Target),
     Cmp(CmpOp, RawBson),
     In { values: Vec<Target>, has_null: bool },
@@ -25,7 +25,7 @@ pub enum RawTest {
 /// An equality target; a string one is also kept as bytes, so the scan
 /// compares text without going through the general BSON order.
 #[derive(Debug, Clone)]
-pub struct Target {
+pub(crate) struct Target {
     raw: RawBson,
     text: Option<Box<[u8]>>,
 }
@@ -67,15 +67,15 @@ impl Target {
 }
 
 impl RawTest {
-    pub fn eq(target: &Bson) -> Option<RawTest> {
+    pub(crate) fn eq(target: &Bson) -> Option<RawTest> {
         Target::new(target).map(RawTest::Eq)
     }
 
-    pub fn cmp(op: CmpOp, target: &Bson) -> Option<RawTest> {
+    pub(crate) fn cmp(op: CmpOp, target: &Bson) -> Option<RawTest> {
         to_raw(target).map(|t| RawTest::Cmp(op, t))
     }
 
-    pub fn any_of(values: &[Bson]) -> Option<RawTest> {
+    pub(crate) fn any_of(values: &[Bson]) -> Option<RawTest> {
         let has_null = values.iter().any(|v| matches!(v, Bson::Null));
         let values = values.iter().map(Target::new).collect::<Option<Vec<_>>>()?;
         Some(RawTest::In { values, has_null })
@@ -130,7 +130,7 @@ fn cmp_matches(op: CmpOp, target: RawBsonRef<'_>, value: Reached<'_>) -> bool {
 
 /// The filter tree restricted to raw-evaluable leaves.
 #[derive(Debug)]
-pub enum RawNode {
+pub(crate) enum RawNode {
     And(Vec<RawNode>),
     Or(Vec<RawNode>),
     Nor(Vec<RawNode>),
@@ -141,7 +141,7 @@ pub enum RawNode {
 
 impl RawNode {
     /// The raw form of `node`, or `None` if any part of it needs the document.
-    pub fn compile(node: &Node) -> Option<RawNode> {
+    pub(crate) fn compile(node: &Node) -> Option<RawNode> {
         Some(match node {
             Node::And(nodes) => RawNode::And(compile_all(nodes)?),
             Node::Or(nodes) => RawNode::Or(compile_all(nodes)?),
@@ -157,7 +157,7 @@ impl RawNode {
     }
 
     /// Whether the document with these bytes matches.
-    pub fn eval(&self, doc: &[u8]) -> bool {
+    pub(crate) fn eval(&self, doc: &[u8]) -> bool {
         match self {
             RawNode::And(nodes) => nodes.iter().all(|n| n.eval(doc)),
             RawNode::Or(nodes) => nodes.iter().any(|n| n.eval(doc)),
@@ -177,7 +177,7 @@ impl RawNode {
     /// length, text and NUL exactly so, wherever the path leads). A scan
     /// skips a record without them after one vectorised search, instead
     /// of walking its elements.
-    pub fn needle(&self) -> Option<Vec<u8>> {
+    pub(crate) fn needle(&self) -> Option<Vec<u8>> {
         match self {
             RawNode::Leaf {
                 test: RawTest::Eq(target),
@@ -192,7 +192,7 @@ impl RawNode {
     /// index point bounds on `path` answer it without reading documents.
     /// Numeric components are excluded: index keys address array elements
     /// differently from the query language there.
-    pub fn is_points_on(&self, path: &str) -> bool {
+    pub(crate) fn is_points_on(&self, path: &str) -> bool {
         let RawNode::Leaf { parts, test } = self else {
             return false;
         };

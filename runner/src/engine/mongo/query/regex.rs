@@ -7,14 +7,14 @@ use super::matcher::ValueMatcher;
 use crate::engine::mongo::error::MongoError;
 
 #[derive(Debug, Clone)]
-pub struct RegexMatcher {
+pub(crate) struct RegexMatcher {
     pattern: String,
     options: String,
     compiled: Regex,
 }
 
 impl RegexMatcher {
-    pub fn new(pattern: &str, options: &str) -> Result<RegexMatcher, MongoError> {
+    pub(crate) fn new(pattern: &str, options: &str) -> Result<RegexMatcher, MongoError> {
         let compiled = compile(pattern, options)?;
         Ok(RegexMatcher {
             pattern: pattern.to_string(),
@@ -23,20 +23,20 @@ impl RegexMatcher {
         })
     }
 
-    pub fn is_match(&self, text: &str) -> bool {
+    pub(crate) fn is_match(&self, text: &str) -> bool {
         self.compiled.is_match(text)
     }
 }
 
 /// Compiles a PCRE-style pattern with the server's option letters.
-pub fn compile(pattern: &str, options: &str) -> Result<Regex, MongoError> {
+pub(crate) fn compile(pattern: &str, options: &str) -> Result<Regex, MongoError> {
     let mut flags = String::new();
     for letter in options.chars() {
         match letter {
             'i' | 'm' | 's' | 'x' => flags.push(letter),
             'u' => {}
             other => {
-                return Err(MongoError::location(
+                return Err(MongoError::new(
                     51108,
                     format!("invalid flag in regex options: {other}"),
                 ))
@@ -49,7 +49,7 @@ pub fn compile(pattern: &str, options: &str) -> Result<Regex, MongoError> {
         format!("(?{flags}){pattern}")
     };
     Regex::new(&source)
-        .map_err(|e| MongoError::location(51091, format!("Regular expression is invalid: {e}")))
+        .map_err(|e| MongoError::new(51091, format!("Regular expression is invalid: {e}")))
 }
 
 impl ValueMatcher for RegexMatcher {

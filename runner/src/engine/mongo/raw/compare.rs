@@ -11,7 +11,7 @@ use super::element::{kind_rank, Element};
 use crate::engine::mongo::value::{compare_nums, compare_values, Num};
 
 /// The canonical type rank of a raw value (`canonicalizeBSONType`).
-pub fn canonical_type(v: RawBsonRef<'_>) -> i32 {
+pub(crate) fn canonical_type(v: RawBsonRef<'_>) -> i32 {
     match v {
         RawBsonRef::MinKey => -1,
         RawBsonRef::Undefined => 0,
@@ -37,17 +37,12 @@ pub fn canonical_type(v: RawBsonRef<'_>) -> i32 {
 }
 
 /// Total order of raw values (type rank first, then value).
-pub fn compare(a: RawBsonRef<'_>, b: RawBsonRef<'_>) -> Ordering {
+pub(crate) fn compare(a: RawBsonRef<'_>, b: RawBsonRef<'_>) -> Ordering {
     let by_type = canonical_type(a).cmp(&canonical_type(b));
     if by_type != Ordering::Equal {
         return by_type;
     }
     scalar_order(a, b).unwrap_or_else(|| decoded_order(a, b))
-}
-
-/// Query equality (`1 == 1.0`).
-pub fn equal(a: RawBsonRef<'_>, b: RawBsonRef<'_>) -> bool {
-    compare(a, b) == Ordering::Equal
 }
 
 /// Same-rank scalars compared without allocating; `None` for the rest.
@@ -84,7 +79,7 @@ fn decoded_order(a: RawBsonRef<'_>, b: RawBsonRef<'_>) -> Ordering {
 }
 
 /// A stored element against a raw value, reading common types in place.
-pub fn compare_element(e: Element<'_>, t: RawBsonRef<'_>) -> Ordering {
+pub(crate) fn compare_element(e: Element<'_>, t: RawBsonRef<'_>) -> Ordering {
     let by_type = kind_rank(e.kind).cmp(&canonical_type(t));
     if by_type != Ordering::Equal {
         return by_type;
@@ -93,7 +88,7 @@ pub fn compare_element(e: Element<'_>, t: RawBsonRef<'_>) -> Ordering {
 }
 
 /// Query equality of a stored element and a raw value.
-pub fn element_equal(e: Element<'_>, t: RawBsonRef<'_>) -> bool {
+pub(crate) fn element_equal(e: Element<'_>, t: RawBsonRef<'_>) -> bool {
     compare_element(e, t) == Ordering::Equal
 }
 
@@ -109,7 +104,7 @@ fn element_order(e: Element<'_>, t: RawBsonRef<'_>) -> Option<Ordering> {
 }
 
 /// Two stored elements (index key parts).
-pub fn compare_elements(a: Element<'_>, b: Element<'_>) -> Ordering {
+pub(crate) fn compare_elements(a: Element<'_>, b: Element<'_>) -> Ordering {
     let by_type = kind_rank(a.kind).cmp(&kind_rank(b.kind));
     if by_type != Ordering::Equal {
         return by_type;

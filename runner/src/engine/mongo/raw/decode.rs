@@ -10,7 +10,7 @@ use super::element::{elements, Element, ARRAY, DOCUMENT, DOUBLE, INT32, INT64, N
 
 /// The document a record holds; stored bytes were encoded by the engine,
 /// so a failure would mean corruption and reads as "no document".
-pub fn decode(raw: &RawDocument) -> Option<Document> {
+pub(crate) fn decode(raw: &RawDocument) -> Option<Document> {
     document(raw.as_bytes())
 }
 

@@ -18,23 +18,23 @@ pub struct Element<'a> {
     pub value: &'a [u8],
 }
 
-pub const DOUBLE: u8 = 1;
-pub const STRING: u8 = 2;
-pub const DOCUMENT: u8 = 3;
-pub const ARRAY: u8 = 4;
-pub const NULL: u8 = 10;
-pub const INT32: u8 = 16;
-pub const INT64: u8 = 18;
-pub const SYMBOL: u8 = 14;
+pub(crate) const DOUBLE: u8 = 1;
+pub(crate) const STRING: u8 = 2;
+pub(crate) const DOCUMENT: u8 = 3;
+pub(crate) const ARRAY: u8 = 4;
+pub(crate) const NULL: u8 = 10;
+pub(crate) const INT32: u8 = 16;
+pub(crate) const INT64: u8 = 18;
+pub(crate) const SYMBOL: u8 = 14;
 
 /// The elements of a document (or array) given its full bytes.
-pub fn elements(doc: &[u8]) -> Elements<'_> {
+pub(crate) fn elements(doc: &[u8]) -> Elements<'_> {
     Elements { doc, pos: 4 }
 }
 
 /// The first element named `key`. Keys are compared before they are
 /// measured, so the field searched for costs one comparison.
-pub fn find<'a>(doc: &'a [u8], key: &str) -> Option<Element<'a>> {
+pub(crate) fn find<'a>(doc: &'a [u8], key: &str) -> Option<Element<'a>> {
     let key = key.as_bytes();
     let mut pos = 4;
     loop {
@@ -51,7 +51,7 @@ pub fn find<'a>(doc: &'a [u8], key: &str) -> Option<Element<'a>> {
     }
 }
 
-pub struct Elements<'a> {
+pub(crate) struct Elements<'a> {
     doc: &'a [u8],
     pos: usize,
 }
@@ -90,7 +90,7 @@ fn element_at(doc: &[u8], pos: usize, kind: u8, key_len: usize) -> Option<Elemen
 /// the comparison. Equal-length texts of 4 to 16 bytes are equal when both
 /// their first and last halves are (the halves may overlap).
 #[inline(always)]
-pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }
@@ -199,7 +199,7 @@ impl<'a> Element<'a> {
     }
 
     /// The value as the `bson` crate reads it (looked up again in the parent).
-    pub fn to_ref(&self) -> Option<RawBsonRef<'a>> {
+    pub fn to_ref(self) -> Option<RawBsonRef<'a>> {
         let parent = RawDocument::from_bytes(self.parent).ok()?;
         let key = std::str::from_utf8(self.key).ok()?;
         parent.get(key).ok().flatten()
@@ -207,7 +207,7 @@ impl<'a> Element<'a> {
 }
 
 /// The canonical type rank of a BSON type byte (`canonicalizeBSONType`).
-pub fn kind_rank(kind: u8) -> i32 {
+pub(crate) fn kind_rank(kind: u8) -> i32 {
     match kind {
         0xFF => -1,
         6 => 0,

@@ -7,7 +7,7 @@ use bson::Bson;
 
 /// Appends the element `name: value` if `value` is a common scalar;
 /// false (and nothing appended) otherwise.
-pub fn append_scalar(out: &mut Vec<u8>, name: &str, value: &Bson) -> bool {
+pub(crate) fn append_scalar(out: &mut Vec<u8>, name: &str, value: &Bson) -> bool {
     let Some((kind, payload)) = scalar_payload(value) else {
         return false;
     };
@@ -17,20 +17,20 @@ pub fn append_scalar(out: &mut Vec<u8>, name: &str, value: &Bson) -> bool {
 }
 
 /// The type byte and name (a C string) that start an element.
-pub fn append_header(out: &mut Vec<u8>, kind: u8, name: &str) {
+pub(crate) fn append_header(out: &mut Vec<u8>, kind: u8, name: &str) {
     out.push(kind);
     out.extend_from_slice(name.as_bytes());
     out.push(0);
 }
 
 /// Reserves a nested document's length prefix, known only at its end.
-pub fn begin_document(out: &mut Vec<u8>) -> usize {
+pub(crate) fn begin_document(out: &mut Vec<u8>) -> usize {
     out.extend_from_slice(&[0; 4]);
     out.len() - 4
 }
 
 /// Ends the document begun at `start` (terminator, length prefix).
-pub fn end_document(out: &mut Vec<u8>, start: usize) {
+pub(crate) fn end_document(out: &mut Vec<u8>, start: usize) {
     out.push(0);
     let len = (out.len() - start) as i32;
     if let Some(prefix) = out.get_mut(start..start + 4) {
@@ -63,7 +63,7 @@ fn string_payload(s: &str) -> Option<Vec<u8>> {
 }
 
 /// A document of the given elements' bytes (adds length and terminator).
-pub fn finish_document(mut body: Vec<u8>) -> Option<Vec<u8>> {
+pub(crate) fn finish_document(mut body: Vec<u8>) -> Option<Vec<u8>> {
     body.push(0);
     let len = i32::try_from(body.len()).ok()?;
     let header = body.get_mut(..4)?;

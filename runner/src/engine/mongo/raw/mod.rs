@@ -1,21 +1,21 @@
 //! Reading stored records without decoding them: BSON order on raw values
 //! (`compare`) and the query language's path traversal (`path`).
 
-pub mod compare;
-pub mod decode;
+pub(crate) mod compare;
+pub(crate) mod decode;
 #[cfg(test)]
 mod decode_tests;
-pub mod element;
-pub mod encode;
+pub(crate) mod element;
+pub(crate) mod encode;
 
-pub use decode::decode;
-pub mod path;
+pub(crate) use decode::decode;
+pub(crate) mod path;
 
 use bson::{Bson, Document, RawBson, RawDocumentBuf};
 
 /// `value` as an owned raw value (`None` only if it cannot be encoded,
 /// e.g. a key with a NUL byte inside a subdocument).
-pub fn to_raw(value: &Bson) -> Option<RawBson> {
+pub(crate) fn to_raw(value: &Bson) -> Option<RawBson> {
     match value {
         Bson::String(s) => Some(RawBson::String(s.clone())),
         Bson::Int32(i) => Some(RawBson::Int32(*i)),

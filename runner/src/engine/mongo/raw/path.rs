@@ -6,10 +6,10 @@ use super::element::{elements, find, Element, ARRAY, DOCUMENT};
 use crate::engine::mongo::value::array_index;
 
 /// What a path reached: a value, or `None` where it could have been.
-pub type Reached<'a> = Option<Element<'a>>;
+pub(crate) type Reached<'a> = Option<Element<'a>>;
 
 /// Whether `visit` accepts any value `parts` reaches in the document `doc`.
-pub fn any_reached<'a, S: AsRef<str>, F: FnMut(Reached<'a>) -> bool>(
+pub(crate) fn any_reached<'a, S: AsRef<str>, F: FnMut(Reached<'a>) -> bool>(
     doc: &'a [u8],
     parts: &[S],
     visit: &mut F,

@@ -190,7 +190,7 @@ fn encode(doc: &Document) -> Result<RawDocumentBuf, MongoError> {
 }
 
 /// `E11000 duplicate key error collection: kampus.mahasiswa index: nama_1 dup key: { nama: "Andi" }`
-pub fn duplicate_error(ns: &str, index: &Index, key: &Key) -> MongoError {
+pub(crate) fn duplicate_error(ns: &str, index: &Index, key: &Key) -> MongoError {
     let fields: Vec<(String, Bson)> = index
         .fields
         .iter()

@@ -11,7 +11,7 @@ use super::keys::{document_keys, Key};
 use super::postings::{PostingLists, Postings};
 use crate::engine::mongo::error::MongoError;
 
-pub type RecordId = u64;
+pub(crate) type RecordId = u64;
 
 #[derive(Debug, Clone)]
 pub struct Index {

@@ -5,19 +5,19 @@ use std::collections::BTreeSet;
 
 use bson::{Bson, Document};
 
-pub use super::key::Key;
+pub(crate) use super::key::Key;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::value::{array_index, values_equal};
 
 /// Values of one indexed path in one document, and the array prefixes met.
 #[derive(Debug, Default)]
-pub struct PathKeys {
+pub(crate) struct PathKeys {
     pub values: Vec<Bson>,
     pub array_paths: BTreeSet<String>,
 }
 
 /// Collects the index values of `path` (missing → null, `[]` → undefined).
-pub fn path_keys(doc: &Document, path: &str) -> PathKeys {
+pub(crate) fn path_keys(doc: &Document, path: &str) -> PathKeys {
     let parts: Vec<&str> = path.split('.').collect();
     let mut out = PathKeys::default();
     walk_document(doc, &parts, 0, &mut out);
@@ -87,7 +87,7 @@ fn dedupe(values: &mut Vec<Bson>) {
 }
 
 /// Every key of `doc` for the index fields, or the parallel-arrays error.
-pub fn document_keys(
+pub(crate) fn document_keys(
     doc: &Document,
     fields: &[(String, bool)],
 ) -> Result<(Vec<Key>, Vec<BTreeSet<String>>), MongoError> {
@@ -140,7 +140,6 @@ fn check_parallel_arrays(
     let _ = fields;
     Err(MongoError::new(
         171,
-        "CannotIndexParallelArrays",
         format!(
             "cannot index parallel arrays [{}] [{}]",
             array_name(later),

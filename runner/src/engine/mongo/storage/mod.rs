@@ -1,18 +1,18 @@
 //! In-memory storage: collections of documents and their indexes.
 
-pub mod collection;
-pub mod index;
-pub mod key;
+pub(crate) mod collection;
+pub(crate) mod index;
+pub(crate) mod key;
 #[cfg(test)]
 mod key_tests;
-pub mod keys;
-pub mod postings;
+pub(crate) mod keys;
+pub(crate) mod postings;
 #[cfg(test)]
 mod postings_tests;
-pub mod records;
+pub(crate) mod records;
 #[cfg(test)]
 mod records_tests;
-pub mod size;
+pub(crate) mod size;
 
-pub use collection::Collection;
-pub use index::{Index, RecordId};
+pub(crate) use collection::Collection;
+pub(crate) use index::{Index, RecordId};

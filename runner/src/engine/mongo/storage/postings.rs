@@ -9,20 +9,20 @@ use super::index::RecordId;
 
 /// One id, or (high bit set) the position of a list in [`PostingLists`].
 #[derive(Debug, Clone, Copy)]
-pub struct Postings(u64);
+pub(crate) struct Postings(u64);
 
 const LIST: u64 = 1 << 63;
 
 /// The runs of ids of keys held by more than one record.
 #[derive(Debug, Clone, Default)]
-pub struct PostingLists {
+pub(crate) struct PostingLists {
     lists: Vec<Vec<RecordId>>,
     /// Positions of emptied lists, reused before the arena grows.
     free: Vec<usize>,
 }
 
 impl Postings {
-    pub fn single(rid: RecordId) -> Postings {
+    pub(crate) fn single(rid: RecordId) -> Postings {
         debug_assert!(rid < LIST, "record ids stay far below 2^63");
         Postings(rid)
     }
@@ -33,7 +33,7 @@ impl Postings {
 }
 
 impl PostingLists {
-    pub fn slice<'a>(&'a self, postings: &'a Postings) -> &'a [RecordId] {
+    pub(crate) fn slice<'a>(&'a self, postings: &'a Postings) -> &'a [RecordId] {
         match postings.list() {
             Some(i) => self.lists.get(i).map_or(&[], Vec::as_slice),
             None => std::slice::from_ref(&postings.0),
@@ -41,7 +41,7 @@ impl PostingLists {
     }
 
     /// Files `rid` in order; false if it was already there.
-    pub fn insert(&mut self, postings: &mut Postings, rid: RecordId) -> bool {
+    pub(crate) fn insert(&mut self, postings: &mut Postings, rid: RecordId) -> bool {
         let Some(i) = postings.list() else {
             if postings.0 == rid {
                 return false;
@@ -63,7 +63,7 @@ impl PostingLists {
 
     /// Removes `rid`: `Some(true)` if the key is left with no record,
     /// `None` if `rid` was not there.
-    pub fn remove(&mut self, postings: &mut Postings, rid: RecordId) -> Option<bool> {
+    pub(crate) fn remove(&mut self, postings: &mut Postings, rid: RecordId) -> Option<bool> {
         let Some(i) = postings.list() else {
             return (postings.0 == rid).then_some(true);
         };
@@ -77,7 +77,7 @@ impl PostingLists {
         Some(false)
     }
 
-    pub fn shrink(&mut self) {
+    pub(crate) fn shrink(&mut self) {
         self.lists.iter_mut().for_each(Vec::shrink_to_fit);
     }
 

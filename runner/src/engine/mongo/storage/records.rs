@@ -25,7 +25,7 @@ struct Slot {
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct Records {
+pub(crate) struct Records {
     segments: Vec<Vec<u8>>,
     slots: Vec<Slot>,
     /// Bytes in segments, live or garbage.
@@ -35,11 +35,11 @@ pub struct Records {
 
 impl Records {
     /// The id the next pushed record gets.
-    pub fn next_id(&self) -> usize {
+    pub(crate) fn next_id(&self) -> usize {
         self.slots.len()
     }
 
-    pub fn get(&self, rid: usize) -> Option<&RawDocument> {
+    pub(crate) fn get(&self, rid: usize) -> Option<&RawDocument> {
         RawDocument::from_bytes(self.bytes(*self.slots.get(rid)?)?).ok()
     }
 
@@ -50,14 +50,14 @@ impl Records {
     }
 
     /// Live records in id order.
-    pub fn iter(&self) -> impl Iterator<Item = (usize, &RawDocument)> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (usize, &RawDocument)> + '_ {
         self.bytes_range(0..self.slots.len())
             .filter_map(|(rid, bytes)| Some((rid, RawDocument::from_bytes(bytes).ok()?)))
     }
 
     /// The bytes of live records whose ids fall in `ids`, in id order
     /// (scans read them without building a `RawDocument` view each).
-    pub fn bytes_range(
+    pub(crate) fn bytes_range(
         &self,
         ids: std::ops::Range<usize>,
     ) -> impl Iterator<Item = (usize, &[u8])> + '_ {
@@ -66,7 +66,7 @@ impl Records {
         slots.filter_map(|(slot, rid)| Some((rid, self.bytes(*slot)?)))
     }
 
-    pub fn push(&mut self, raw: &[u8]) {
+    pub(crate) fn push(&mut self, raw: &[u8]) {
         let slot = self.append(raw);
         self.slots.push(slot);
     }
@@ -95,7 +95,7 @@ impl Records {
     }
 
     /// Stores `raw` as record `rid` (an existing id, live or just removed).
-    pub fn put(&mut self, rid: usize, raw: &[u8]) {
+    pub(crate) fn put(&mut self, rid: usize, raw: &[u8]) {
         if rid >= self.slots.len() {
             return;
         }
@@ -106,7 +106,7 @@ impl Records {
     }
 
     /// Forgets record `rid`; returns whether it was live.
-    pub fn remove(&mut self, rid: usize) -> bool {
+    pub(crate) fn remove(&mut self, rid: usize) -> bool {
         let Some(slot) = self.slots.get_mut(rid).filter(|s| s.len > 0) else {
             return false;
         };

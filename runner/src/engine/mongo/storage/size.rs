@@ -3,9 +3,9 @@
 use bson::{Bson, Document};
 
 /// The maximum BSON document size the server accepts.
-pub const MAX_BSON_SIZE: usize = 16 * 1024 * 1024;
+pub(crate) const MAX_BSON_SIZE: usize = 16 * 1024 * 1024;
 
-pub fn document_size(doc: &Document) -> usize {
+pub(crate) fn document_size(doc: &Document) -> usize {
     4 + doc
         .iter()
         .map(|(k, v)| 1 + k.len() + 1 + value_size(v))
@@ -30,7 +30,7 @@ fn decimal_len(mut i: usize) -> usize {
     len
 }
 
-pub fn value_size(v: &Bson) -> usize {
+pub(crate) fn value_size(v: &Bson) -> usize {
     match v {
         Bson::Double(_) | Bson::Int64(_) | Bson::DateTime(_) | Bson::Timestamp(_) => 8,
         Bson::Int32(_) => 4,

@@ -11,7 +11,7 @@ use crate::engine::mongo::query::ValueCondition;
 use crate::engine::mongo::sort::SortSpec;
 use crate::engine::mongo::value::{compare_values, number_as_f64, type_name, values_equal};
 
-pub fn validate_pop(arg: &Bson) -> Result<(), MongoError> {
+pub(crate) fn validate_pop(arg: &Bson) -> Result<(), MongoError> {
     match number_as_f64(arg) {
         Some(n) if n == 1.0 || n == -1.0 => Ok(()),
         _ => Err(MongoError::failed_to_parse(format!(
@@ -21,7 +21,7 @@ pub fn validate_pop(arg: &Bson) -> Result<(), MongoError> {
     }
 }
 
-pub fn apply(
+pub(crate) fn apply(
     doc: &mut Document,
     parts: &[String],
     op: &Op,

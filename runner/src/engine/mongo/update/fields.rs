@@ -11,7 +11,7 @@ use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::value::{compare_values, is_number, type_name};
 
 /// Argument checks done when the update is parsed.
-pub fn validate(op: &str, path: &str, arg: &Bson) -> Result<(), MongoError> {
+pub(crate) fn validate(op: &str, path: &str, arg: &Bson) -> Result<(), MongoError> {
     match op {
         "$inc" | "$mul" if !is_number(arg) => Err(MongoError::type_mismatch(format!(
             "Cannot {} with non-numeric argument: {{{path}: {}}}",
@@ -56,7 +56,7 @@ fn validate_current_date(arg: &Bson) -> Result<(), MongoError> {
     }
 }
 
-pub fn apply(
+pub(crate) fn apply(
     doc: &mut Document,
     parts: &[String],
     op: &Op,
@@ -124,7 +124,7 @@ fn zero_like(arg: &Bson) -> Bson {
 }
 
 /// Sum or product with the server's type promotion (int → long → double).
-pub fn combine(a: &Bson, b: &Bson, add: bool) -> Bson {
+pub(crate) fn combine(a: &Bson, b: &Bson, add: bool) -> Bson {
     match (a, b) {
         (Bson::Int32(x), Bson::Int32(y)) => {
             let r = if add {

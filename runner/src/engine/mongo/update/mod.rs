@@ -4,12 +4,12 @@
 //! `fields` holds the field operators, `arrays` the array operators,
 //! `positional` resolves `$`, `$[]` and `$[id]`, `upsert` seeds new documents.
 
-pub mod arrays;
-pub mod fields;
-pub mod path;
-pub mod pipeline;
-pub mod positional;
-pub mod upsert;
+pub(crate) mod arrays;
+pub(crate) mod fields;
+pub(crate) mod path;
+pub(crate) mod pipeline;
+pub(crate) mod positional;
+pub(crate) mod upsert;
 
 use std::cmp::Ordering;
 
@@ -37,14 +37,14 @@ const OPERATORS: &[&str] = &[
 ];
 
 #[derive(Debug, Clone)]
-pub struct Op {
+pub(crate) struct Op {
     pub name: String,
     pub path: String,
     pub arg: Bson,
 }
 
 #[derive(Debug, Clone)]
-pub enum Update {
+pub(crate) enum Update {
     Replacement(Document),
     Operators(Vec<Op>),
     /// Aggregation stages (`$set`, `$unset`, `$replaceWith`, …), already checked.
@@ -54,14 +54,14 @@ pub enum Update {
 /// What an update needs besides the document: the query (for `$`), array
 /// filters (for `$[id]`) and whether this is an upsert's insert.
 #[derive(Debug, Default)]
-pub struct UpdateContext<'a> {
+pub(crate) struct UpdateContext<'a> {
     pub query: Option<&'a Document>,
     pub array_filters: &'a [ArrayFilter],
     pub inserting: bool,
 }
 
 impl Update {
-    pub fn parse(update: &Document) -> Result<Update, MongoError> {
+    pub(crate) fn parse(update: &Document) -> Result<Update, MongoError> {
         let Some(first) = update.keys().next() else {
             return Ok(Update::Replacement(Document::new()));
         };
@@ -77,16 +77,20 @@ impl Update {
     }
 
     /// An update given as an array of stages.
-    pub fn parse_pipeline(stages: &[Bson]) -> Result<Update, MongoError> {
+    pub(crate) fn parse_pipeline(stages: &[Bson]) -> Result<Update, MongoError> {
         Ok(Update::Pipeline(pipeline::parse(stages)?))
     }
 
-    pub fn is_replacement(&self) -> bool {
+    pub(crate) fn is_replacement(&self) -> bool {
         matches!(self, Update::Replacement(_))
     }
 
     /// The updated document (the input is left untouched).
-    pub fn apply(&self, doc: &Document, ctx: &UpdateContext<'_>) -> Result<Document, MongoError> {
+    pub(crate) fn apply(
+        &self,
+        doc: &Document,
+        ctx: &UpdateContext<'_>,
+    ) -> Result<Document, MongoError> {
         let updated = match self {
             Update::Replacement(r) => replace(doc, r)?,
             Update::Operators(ops) => apply_operators(ops, doc, ctx)?,
@@ -101,10 +105,7 @@ impl Update {
 
 fn replacement(update: &Document) -> Result<Update, MongoError> {
     if let Some(key) = update.keys().find(|k| k.starts_with('$')) {
-        return Err(MongoError::new(
-            52,
-            "DollarPrefixedFieldName",
-            format!("The dollar ($) prefixed field '{key}' in '{key}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith."),
+        return Err(MongoError::new(52, format!("The dollar ($) prefixed field '{key}' in '{key}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith."),
         ));
     }
     Ok(Update::Replacement(update.clone()))
@@ -152,7 +153,6 @@ fn check_conflicts(ops: &[Op]) -> Result<(), MongoError> {
             if let Some(at) = conflict(a, b) {
                 return Err(MongoError::new(
                     40,
-                    "ConflictingUpdateOperators",
                     format!("Updating the path '{b}' would create a conflict at '{at}'"),
                 ));
             }
@@ -253,21 +253,17 @@ fn check_id_unchanged(
     }
     if replacement {
         let shown = new.map(display::value).unwrap_or_default();
-        return Err(MongoError::new(
-            66,
-            "ImmutableField",
-            format!("After applying the update, the (immutable) field '_id' was found to have been altered to _id: {shown}"),
+        return Err(MongoError::new(66, format!("After applying the update, the (immutable) field '_id' was found to have been altered to _id: {shown}"),
         ));
     }
     Err(MongoError::new(
         66,
-        "ImmutableField",
         "Performing an update on the path '_id' would modify the immutable field '_id'",
     ))
 }
 
 /// `{_id: ...}` of a document, as error messages quote it.
-pub fn id_text(doc: &Document) -> String {
+pub(crate) fn id_text(doc: &Document) -> String {
     match doc.get("_id") {
         Some(id) => format!("{{_id: {}}}", display::value(id)),
         None => "{}".to_string(),

@@ -8,28 +8,21 @@ use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::value::array_index;
 
 /// The container holding the last path component.
-pub enum Parent<'a> {
+pub(crate) enum Parent<'a> {
     Doc(&'a mut Document),
     Arr(&'a mut Vec<Bson>),
 }
 
 impl Parent<'_> {
-    pub fn get(&self, field: &str) -> Option<&Bson> {
+    pub(crate) fn get(&self, field: &str) -> Option<&Bson> {
         match self {
             Parent::Doc(d) => d.get(field),
             Parent::Arr(a) => array_index(field).and_then(|i| a.get(i)),
         }
     }
 
-    pub fn get_mut(&mut self, field: &str) -> Option<&mut Bson> {
-        match self {
-            Parent::Doc(d) => d.get_mut(field),
-            Parent::Arr(a) => array_index(field).and_then(|i| a.get_mut(i)),
-        }
-    }
-
     /// Sets the field (existing fields keep their place; arrays pad with null).
-    pub fn set(&mut self, field: &str, value: Bson) -> Result<(), MongoError> {
+    pub(crate) fn set(&mut self, field: &str, value: Bson) -> Result<(), MongoError> {
         match self {
             Parent::Doc(d) => {
                 match d.get_mut(field) {
@@ -45,7 +38,7 @@ impl Parent<'_> {
     }
 
     /// `$unset`: removes a field; an array element becomes null instead.
-    pub fn unset(&mut self, field: &str) {
+    pub(crate) fn unset(&mut self, field: &str) {
         match self {
             Parent::Doc(d) => {
                 d.remove(field);
@@ -63,7 +56,6 @@ fn set_in_array(items: &mut Vec<Bson>, field: &str, value: Bson) -> Result<(), M
     let Some(index) = array_index(field) else {
         return Err(MongoError::new(
             28,
-            "PathNotViable",
             format!(
                 "Cannot create field '{field}' in element {{{}}}",
                 display::value(&Bson::Array(items.clone()))
@@ -79,7 +71,7 @@ fn set_in_array(items: &mut Vec<Bson>, field: &str, value: Bson) -> Result<(), M
 
 /// The parent of `parts`' last component. With `create`, missing
 /// subdocuments are created; otherwise a missing or scalar step gives `None`.
-pub fn parent<'a>(
+pub(crate) fn parent<'a>(
     doc: &'a mut Document,
     parts: &[String],
     create: bool,
@@ -120,7 +112,6 @@ fn step<'a>(
         Bson::Array(a) => Ok(Some(Parent::Arr(a))),
         other if create => Err(MongoError::new(
             28,
-            "PathNotViable",
             format!(
                 "Cannot create field '{next_part}' in element {{{part}: {}}}",
                 display::value(other)
@@ -138,19 +129,14 @@ fn into_child<'a>(current: Parent<'a>, part: &str) -> Option<&'a mut Bson> {
 }
 
 /// Splits `a.b.c`, rejecting empty components as the server does.
-pub fn split(path: &str) -> Result<Vec<String>, MongoError> {
+pub(crate) fn split(path: &str) -> Result<Vec<String>, MongoError> {
     if path.is_empty() {
-        return Err(MongoError::new(
-            56,
-            "EmptyFieldName",
-            "An empty update path is not valid.",
-        ));
+        return Err(MongoError::new(56, "An empty update path is not valid."));
     }
     let parts: Vec<String> = path.split('.').map(str::to_string).collect();
     if parts.iter().any(String::is_empty) {
         return Err(MongoError::new(
             56,
-            "EmptyFieldName",
             format!("The update path '{path}' contains an empty field name, which is not allowed."),
         ));
     }

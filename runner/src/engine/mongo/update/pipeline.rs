@@ -17,7 +17,7 @@ const ALLOWED: [&str; 6] = [
 ];
 
 /// Checks every stage now, so a bad pipeline fails before any document changes.
-pub fn parse(stages: &[Bson]) -> Result<Vec<Document>, MongoError> {
+pub(crate) fn parse(stages: &[Bson]) -> Result<Vec<Document>, MongoError> {
     let stages = stages
         .iter()
         .map(stage_document)
@@ -42,7 +42,6 @@ fn check_allowed(stage: &Document) -> Result<(), MongoError> {
     match stage.keys().next() {
         Some(name) if !ALLOWED.contains(&name.as_str()) => Err(MongoError::new(
             72,
-            "InvalidOptions",
             format!("{name} is not allowed to be used within an update"),
         )),
         _ => Ok(()),
@@ -50,7 +49,7 @@ fn check_allowed(stage: &Document) -> Result<(), MongoError> {
 }
 
 /// The pipeline's output for `doc` (the document itself if a stage dropped it).
-pub fn apply(stages: &[Document], doc: &Document) -> Result<Document, MongoError> {
+pub(crate) fn apply(stages: &[Document], doc: &Document) -> Result<Document, MongoError> {
     let output = aggregate::run_on_document(doc, stages)?;
     Ok(output.unwrap_or_else(|| doc.clone()))
 }

@@ -9,13 +9,13 @@ use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::value::array_index;
 
 #[derive(Debug)]
-pub struct ArrayFilter {
+pub(crate) struct ArrayFilter {
     pub identifier: String,
     filter: Filter,
 }
 
 impl ArrayFilter {
-    pub fn parse(spec: &Document) -> Result<ArrayFilter, MongoError> {
+    pub(crate) fn parse(spec: &Document) -> Result<ArrayFilter, MongoError> {
         let Some(first) = spec.keys().next() else {
             return Err(MongoError::failed_to_parse(
                 "Cannot use an expression without a top-level field name in arrayFilters",
@@ -36,7 +36,7 @@ impl ArrayFilter {
 }
 
 /// Concrete paths for `parts` in `doc` (one, or one per matched element).
-pub fn expand_path(
+pub(crate) fn expand_path(
     doc: &Document,
     parts: &[String],
     ctx: &UpdateContext<'_>,

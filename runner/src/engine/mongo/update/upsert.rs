@@ -8,7 +8,7 @@ use super::path::{parent, split};
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::query::comparison::is_operator_doc;
 
-pub fn seed_document(query: &Document) -> Result<Document, MongoError> {
+pub(crate) fn seed_document(query: &Document) -> Result<Document, MongoError> {
     let mut out = Document::new();
     add_equalities(query, &mut out)?;
     Ok(out)

@@ -1,8 +1,7 @@
-//! The JavaScript half of the DynamoDB client: `dynamodb.<action>` with typed
-//! AWS JSON values and `ddb.<op>`, the DocumentClient of lib-dynamodb, which
-//! marshals plain JS values (spec §1). Both call `__dynamo.execute`.
-
-pub const PRELUDE: &str = r#"
+// The JavaScript half of the DynamoDB client: `dynamodb.<action>` with typed
+// AWS JSON values and `ddb.<op>`, the DocumentClient of lib-dynamodb, which
+// marshals plain JS values (spec §1). Both call `__dynamo.execute`. Evaluated on
+// first use of `dynamodb`, `ddb` or `NumberValue` (see `shell/dynamo.rs`).
 (function () {
   const native = globalThis.__dynamo;
 
@@ -14,31 +13,9 @@ pub const PRELUDE: &str = r#"
     return err;
   }
 
-  function bytesToBase64(bytes) {
-    const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-    let out = '';
-    for (let i = 0; i < bytes.length; i += 3) {
-      const n = (bytes[i] << 16) | ((bytes[i + 1] || 0) << 8) | (bytes[i + 2] || 0);
-      out += chars[(n >> 18) & 63] + chars[(n >> 12) & 63];
-      out += i + 1 < bytes.length ? chars[(n >> 6) & 63] : '=';
-      out += i + 2 < bytes.length ? chars[n & 63] : '=';
-    }
-    return out;
-  }
-
-  function base64ToBytes(text) {
-    const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-    const clean = String(text).replace(/=+$/, '');
-    const out = [];
-    for (let i = 0; i < clean.length; i += 4) {
-      let n = 0;
-      for (let j = 0; j < 4; j++) n = (n << 6) | Math.max(0, chars.indexOf(clean[i + j] || 'A'));
-      out.push((n >> 16) & 255);
-      if (i + 2 < clean.length) out.push((n >> 8) & 255);
-      if (i + 3 < clean.length) out.push(n & 255);
-    }
-    return new Uint8Array(out);
-  }
+  // The shell's one base64 (`runner/src/base64.rs`), strict as the service is.
+  const bytesToBase64 = native.base64Encode;
+  const base64ToBytes = native.base64Decode;
 
   // Typed requests may carry Uint8Array for B/BS; the wire form is base64.
   function wireReplacer(key, value) {
@@ -193,4 +170,3 @@ pub const PRELUDE: &str = r#"
   // Read through the global accessors of `shell::dynamo` (see LAZY_GLOBALS there).
   native.api = { NumberValue, dynamodb, ddb };
 })();
-"#;
