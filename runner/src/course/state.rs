@@ -362,3 +362,53 @@ fn path_or_root(path: &str) -> String {
         path.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::dataset::Collection;
+
+    fn dataset_with(id: ObjectId) -> Dataset {
+        Dataset {
+            collections: vec![Collection {
+                db: "kampus".into(),
+                name: "m".into(),
+                docs: vec![bson::doc! { "_id": id }],
+            }],
+            tables: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn generated_object_ids_compare_by_position_known_ones_by_value() {
+        let known = ObjectId::parse_str("6671b3a74c9e1a0033d5f301").unwrap();
+        let (a, b) = (ObjectId::new(), ObjectId::new());
+        let mut ids = Positions::new(&dataset_with(known));
+        let doc = Bson::Document(bson::doc! { "x": [a, known, b, a] });
+        let expected = Bson::Document(bson::doc! {
+            "x": [pesan::objectid_baru(1), known, pesan::objectid_baru(2), pesan::objectid_baru(1)]
+        });
+        assert_eq!(ids.normalise(doc), expected);
+    }
+
+    #[test]
+    fn differences_name_the_field_path_and_keep_types_apart() {
+        let want = Bson::Document(bson::doc! { "a": { "b": 1_i32, "c": "x" } });
+        let int64 = Bson::Document(bson::doc! { "a": { "b": 1_i64, "c": "x" } });
+        match value_difference("", &want, &int64, false) {
+            Some(Difference::Value(path, _, _)) => assert_eq!(path, "a.b"),
+            _ => panic!("an Int64 is not an Int32"),
+        }
+        let dropped = Bson::Document(bson::doc! { "a": { "b": 1_i32 } });
+        assert!(matches!(
+            value_difference("", &want, &dropped, false),
+            Some(Difference::Missing(p)) if p == "a.c"
+        ));
+        let reordered = Bson::Document(bson::doc! { "a": { "c": "x", "b": 1_i32 } });
+        assert!(value_difference("", &want, &reordered, false).is_none());
+        assert!(matches!(
+            value_difference("", &want, &reordered, true),
+            Some(Difference::Order(p)) if p == "a"
+        ));
+    }
+}
