@@ -17,6 +17,7 @@ mod fuzz_checks;
 mod fuzz_props;
 mod golden_dynamodb;
 mod golden_mongosh;
+mod grading_acceptance;
 mod pesan_katalog;
 mod shell_fuzz;
 mod shell_js;

@@ -18,3 +18,30 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The repository root, where the real course lives.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the crate lives in runner/")
+        .to_path_buf()
+}
+
+/// The real binary on the real course, keeping its progress in `data`.
+pub fn kursus(data: &Path) -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("kursus").expect("the binary is built");
+    cmd.env("KURSUS_DIR", repo_root())
+        .env("KURSUS_DATA_DIR", data)
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+/// What `kursus --latihan EXERCISE` prints on stdout when `input` is piped in.
+pub fn learner_session(data: &Path, exercise: &str, input: &str) -> String {
+    let out = kursus(data)
+        .args(["--latihan", exercise])
+        .write_stdin(input.to_string())
+        .output()
+        .expect("kursus runs");
+    String::from_utf8_lossy(&out.stdout).to_string()
+}

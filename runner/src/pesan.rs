@@ -211,6 +211,10 @@ pub fn hanya_literal(nomor: usize) -> String {
     )
 }
 
+pub fn perubahan_terakhir(nomor: usize, pernyataan: &str) -> String {
+    format!("Perubahan terakhir dibuat oleh pernyataan ke-{nomor}, `{pernyataan}`.")
+}
+
 pub fn pernyataan_pelanggar(nomor: usize, pernyataan: &str) -> String {
     format!("Pernyataan yang melanggar: ke-{nomor}, `{pernyataan}`.")
 }

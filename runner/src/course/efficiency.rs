@@ -184,7 +184,7 @@ fn read_commands(step: &Step) -> usize {
     mongo.count()
 }
 
-fn writes(step: &Step) -> usize {
+pub fn writes(step: &Step) -> usize {
     let mongo = step.requests.commands.iter().filter(|c| {
         matches!(
             c.name.as_str(),

@@ -9,6 +9,10 @@ const MAX_FIELD_REMARKS: usize = 5;
 
 /// Remarks about `actual` compared with `expected` (both as printed).
 pub fn explain(expected: &str, actual: &str) -> Vec<String> {
+    // A literal that repeats the expected text is compared with it: nothing to add.
+    if expected == actual {
+        return Vec::new();
+    }
     let (want, got) = (items(expected), items(actual));
     if same_multiset(&want, &got) {
         return vec![pesan::hanya_urutan_beda()];
@@ -126,6 +130,12 @@ mod tests {
     fn only_order_differs() {
         let r = explain("[ { _id: 1 }, { _id: 2 } ]", "[ { _id: 2 }, { _id: 1 } ]");
         assert_eq!(r, vec![pesan::hanya_urutan_beda()]);
+    }
+
+    #[test]
+    fn identical_outputs_need_no_remark() {
+        assert!(explain("[ { _id: 1 } ]", "[ { _id: 1 } ]").is_empty());
+        assert!(explain("20", "20").is_empty());
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::answer::{self, short};
 use super::catalog::Lesson;
-use super::efficiency::{first_violation, work, Expected};
+use super::efficiency::{first_violation, work, writes, Expected};
 use super::error::Result;
 use super::feedback::{explain, same_multiset};
 use super::items::items;
@@ -186,7 +186,7 @@ fn judge_main<'a>(
         .state
         .difference(&reference.utama.state, exercise.urutan_field)
     {
-        return Err(state_mismatch(difference, false, graded));
+        return Err(state_mismatch(difference, false, graded, run));
     }
     rules_verdict(exercise, &reference.utama, run, graded).map_or(Ok(graded), Err)
 }
@@ -222,7 +222,7 @@ fn judge_variant(
         }
     }
     match run.state.difference(&target.state, exercise.urutan_field) {
-        Some(difference) => Some(state_mismatch(difference, true, graded)),
+        Some(difference) => Some(state_mismatch(difference, true, graded, run)),
         None => rules_verdict(exercise, target, run, graded),
     }
 }
@@ -286,7 +286,7 @@ fn variant_mismatch(expected: &str, actual: &str, run: &Run, step: &Step) -> Ver
     }
 }
 
-fn state_mismatch(difference: String, variant: bool, graded: Option<&Step>) -> Verdict {
+fn state_mismatch(difference: String, variant: bool, graded: Option<&Step>, run: &Run) -> Verdict {
     let mut remarks = vec![
         pesan::status_beda(pesan::dataset_label(variant)),
         difference,
@@ -294,8 +294,17 @@ fn state_mismatch(difference: String, variant: bool, graded: Option<&Step>) -> V
     if variant {
         remarks.insert(1, pesan::KEADAAN_HANYA_UTAMA.to_string());
     }
-    remarks.extend(graded.map(|s| pesan::jawaban_dinilai(s.number, &short(&s.source))));
+    remarks.extend(match graded {
+        Some(s) => Some(pesan::jawaban_dinilai(s.number, &short(&s.source))),
+        None => last_write(run).map(|s| pesan::perubahan_terakhir(s.number, &short(&s.source))),
+    });
     Verdict::fail(remarks)
+}
+
+/// Where only the state is graded, the statement that last changed the data is the
+/// one a learner should look at first.
+fn last_write(run: &Run) -> Option<&Step> {
+    run.steps.iter().rev().find(|s| writes(s) > 0)
 }
 
 pub fn outputs_match(mode: Grading, expected: &str, actual: &str) -> bool {
