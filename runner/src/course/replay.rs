@@ -35,7 +35,7 @@ impl Step {
 
     /// A statement that printed a value (not only `undefined`, not an error).
     pub fn printed_value(&self) -> bool {
-        !self.printed.is_error && !(self.printed.is_undefined && self.printed.text.is_empty())
+        !(self.printed.is_error || self.printed.is_undefined && self.printed.text.is_empty())
     }
 
     pub fn is_literal(&self) -> bool {

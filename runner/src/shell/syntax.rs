@@ -140,6 +140,29 @@ fn matching_brace(text: &str, open: usize) -> Option<usize> {
     None
 }
 
+/// Whether every statement of `unit` is an expression statement (not a declaration,
+/// assignment, loop or block): grading treats such statements as looking around.
+/// Shell commands and units that do not parse count as expressions.
+pub fn is_expression_unit(unit: &str) -> bool {
+    use boa_engine::ast::scope::Scope;
+    use boa_engine::ast::statement::Statement;
+    use boa_engine::ast::{Expression, StatementListItem};
+    let mut interner = boa_engine::interner::Interner::default();
+    let parsed = boa_engine::parser::Parser::new(boa_engine::Source::from_bytes(unit))
+        .parse_script(&Scope::new_global(), &mut interner);
+    let Ok(script) = parsed else {
+        return true;
+    };
+    script.statements().iter().all(|item| match item {
+        StatementListItem::Statement(s) => match s.as_ref() {
+            Statement::Expression(e) => !matches!(e, Expression::Assign(_)),
+            Statement::Empty => true,
+            _ => false,
+        },
+        StatementListItem::Declaration(_) => false,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,27 +187,4 @@ mod tests {
             Some((1, 3))
         );
     }
-}
-
-/// Whether every statement of `unit` is an expression statement (not a declaration,
-/// assignment, loop or block): grading treats such statements as looking around.
-/// Shell commands and units that do not parse count as expressions.
-pub fn is_expression_unit(unit: &str) -> bool {
-    use boa_engine::ast::scope::Scope;
-    use boa_engine::ast::statement::Statement;
-    use boa_engine::ast::{Expression, StatementListItem};
-    let mut interner = boa_engine::interner::Interner::default();
-    let parsed = boa_engine::parser::Parser::new(boa_engine::Source::from_bytes(unit))
-        .parse_script(&Scope::new_global(), &mut interner);
-    let Ok(script) = parsed else {
-        return true;
-    };
-    script.statements().iter().all(|item| match item {
-        StatementListItem::Statement(s) => match s.as_ref() {
-            Statement::Expression(e) => !matches!(e, Expression::Assign(_)),
-            Statement::Empty => true,
-            _ => false,
-        },
-        StatementListItem::Declaration(_) => false,
-    })
 }
