@@ -18,6 +18,7 @@ mod fuzz_props;
 mod golden_dynamodb;
 mod golden_mongosh;
 mod grading_acceptance;
+mod klien;
 mod pesan_katalog;
 mod shell_fuzz;
 mod shell_js;
