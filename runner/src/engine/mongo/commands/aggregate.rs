@@ -75,6 +75,7 @@ pub(crate) fn aggregate(
                 &QuerySpec {
                     filter: Some(&filter),
                     sort: sort.as_ref(),
+                    hint: command.get("hint"),
                     ..QuerySpec::default()
                 },
             )
@@ -105,6 +106,7 @@ pub(crate) fn aggregate(
         coll: coll.clone(),
         source: CursorSource::Documents(VecDeque::from(output)),
         projection: None,
+        variables: None,
     };
     let batch = cursor.next_batch(
         None,
