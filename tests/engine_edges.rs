@@ -848,3 +848,110 @@ fn get_field_and_set_field_reach_names_a_path_cannot() {
     );
     assert_eq!(err.message, "$setField requires 'value' to be specified");
 }
+
+#[test]
+fn documents_feed_a_database_level_pipeline() {
+    let mut e = Engine::new();
+    let out = first_batch(&run(
+        &mut e,
+        doc! { "aggregate": 1, "cursor": {}, "pipeline": [
+            { "$documents": [{ "x": 1 }, { "x": 2 }, { "x": 3 }] },
+            { "$match": { "x": { "$gte": 2 } } },
+        ] },
+    ));
+    assert_eq!(out, vec![doc! { "x": 2 }, doc! { "x": 3 }]);
+    let err = fail(
+        &mut e,
+        doc! { "aggregate": 1, "cursor": {}, "pipeline": [{ "$match": {} }] },
+    );
+    assert_eq!(err.code, 73);
+    assert_eq!(
+        err.message,
+        "{aggregate: 1} is not valid for '$match'; a collection is required."
+    );
+    let shell =
+        shell_out("use uji\ndb.aggregate([{ $documents: [{ a: 1 }] }, { $set: { b: 2 } }])");
+    assert_eq!(shell, "switched to db uji\n[ { a: 1, b: 2 } ]\n");
+}
+
+#[test]
+fn out_replaces_the_target_and_keeps_its_indexes() {
+    let mut e = with(
+        "src",
+        vec![
+            doc! { "_id": 1, "g": "a" },
+            doc! { "_id": 2, "g": "a" },
+            doc! { "_id": 3, "g": "b" },
+        ],
+    );
+    run(
+        &mut e,
+        doc! { "insert": "hasil", "documents": [{ "_id": "lama" }] },
+    );
+    run(
+        &mut e,
+        doc! { "createIndexes": "hasil", "indexes": [{ "key": { "n": 1 }, "name": "n_1" }] },
+    );
+    let reply = run(
+        &mut e,
+        doc! { "aggregate": "src", "cursor": {}, "pipeline": [
+        { "$group": { "_id": "$g", "n": { "$sum": 1 } } }, { "$out": "hasil" }] },
+    );
+    assert!(first_batch(&reply).is_empty());
+    assert_eq!(
+        e.collection_documents(DB, "hasil"),
+        vec![doc! { "_id": "a", "n": 2 }, doc! { "_id": "b", "n": 1 }]
+    );
+    let indexes = run(&mut e, doc! { "listIndexes": "hasil" });
+    assert_eq!(first_batch(&indexes).len(), 2);
+    let err = fail(
+        &mut e,
+        doc! { "aggregate": "src", "cursor": {}, "pipeline": [{ "$out": "x" }, { "$match": {} }] },
+    );
+    assert_eq!(err.code, 40601);
+}
+
+#[test]
+fn merge_folds_documents_into_the_target() {
+    let mut e = with(
+        "src",
+        vec![doc! { "_id": 1, "v": 10 }, doc! { "_id": 2, "v": 20 }],
+    );
+    run(
+        &mut e,
+        doc! { "insert": "t", "documents": [{ "_id": 1, "lama": true, "v": 0 }] },
+    );
+    let merge = |e: &mut Engine, spec: Document| {
+        e.run_command(
+            DB,
+            doc! { "aggregate": "src", "cursor": {}, "pipeline": [{ "$merge": spec }] },
+        )
+    };
+    merge(&mut e, doc! { "into": "t" }).unwrap();
+    assert_eq!(
+        e.collection_documents(DB, "t"),
+        vec![
+            doc! { "_id": 1, "lama": true, "v": 10 },
+            doc! { "_id": 2, "v": 20 }
+        ]
+    );
+    merge(
+        &mut e,
+        doc! { "into": "t", "whenMatched": "replace", "whenNotMatched": "discard" },
+    )
+    .unwrap();
+    assert_eq!(
+        e.collection_documents(DB, "t"),
+        vec![doc! { "_id": 1, "v": 10 }, doc! { "_id": 2, "v": 20 }]
+    );
+    let err = merge(&mut e, doc! { "into": "baru", "whenNotMatched": "fail" }).unwrap_err();
+    assert_eq!(err.code, 13113);
+    let err = merge(&mut e, doc! { "into": "t", "on": "v" }).unwrap_err();
+    assert_eq!(err.code, 51183);
+    let err = merge(
+        &mut e,
+        doc! { "into": "t", "whenMatched": [{ "$set": { "x": 1 } }] },
+    )
+    .unwrap_err();
+    assert_eq!(err.code, 238);
+}

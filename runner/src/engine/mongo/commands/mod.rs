@@ -8,6 +8,7 @@ mod insert;
 mod modify;
 pub(crate) mod options;
 mod read;
+mod sink;
 
 use bson::{Bson, Document};
 
