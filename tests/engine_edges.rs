@@ -840,13 +840,17 @@ fn get_field_and_set_field_reach_names_a_path_cannot() {
     );
     assert_eq!(
         err.message,
-        "$getField requires 'input' to evaluate to type Object, but got int"
+        "PlanExecutor error during aggregation :: caused by :: $getField requires 'input' to evaluate to type Object, but got int"
     );
     let err = fail(
         &mut e,
         doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$project": { "v": { "$setField": { "field": "x", "input": "$o" } } } }] },
     );
-    assert_eq!(err.message, "$setField requires 'value' to be specified");
+    assert!(
+        err.message
+            .ends_with("$setField requires 'value' to be specified"),
+        "{err:?}"
+    );
 }
 
 #[test]
