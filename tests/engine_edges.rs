@@ -959,3 +959,28 @@ fn merge_folds_documents_into_the_target() {
     .unwrap_err();
     assert_eq!(err.code, 238);
 }
+
+#[test]
+fn collection_options_the_engine_lacks_are_refused() {
+    let mut e = Engine::new();
+    for options in [
+        doc! { "validator": { "a": { "$exists": true } } },
+        doc! { "validationLevel": "strict" },
+        doc! { "viewOn": "c", "pipeline": [] },
+        doc! { "capped": true, "size": 4096 },
+        doc! { "timeseries": { "timeField": "t" } },
+    ] {
+        let mut command = doc! { "create": "v" };
+        command.extend(options.clone());
+        let err = fail(&mut e, command);
+        assert_eq!(err.code, 238, "{options}: {err:?}");
+    }
+    assert!(first_batch(&run(&mut e, doc! { "listCollections": 1 })).is_empty());
+    let out = shell_out("use uji\ndb.createView('v', 'c', [])\ndb.getCollectionNames()");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[1].starts_with("MongoServerError[NotImplemented]: BSON field 'create.viewOn'"),
+        "{out}"
+    );
+    assert_eq!(lines[2], "[]", "{out}");
+}

@@ -105,6 +105,25 @@ fn fields_of(command: &str) -> Option<Fields> {
             &[],
         ),
         "distinct" => (&["key", "query", "collation", "hint"], &[]),
+        "create" => (
+            &["collation", "idIndex", "storageEngine"],
+            &[
+                "capped",
+                "size",
+                "max",
+                "validator",
+                "validationLevel",
+                "validationAction",
+                "viewOn",
+                "pipeline",
+                "timeseries",
+                "clusteredIndex",
+                "expireAfterSeconds",
+                "changeStreamPreAndPostImages",
+                "encryptedFields",
+                "indexOptionDefaults",
+            ],
+        ),
         "validate" => (
             &[
                 "full",
