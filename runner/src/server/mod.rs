@@ -3,8 +3,11 @@
 //! loopback unless asked otherwise, and a graceful stop on Ctrl-C or SIGTERM.
 //! It knows nothing of the course; callers hand it a router and the words to print.
 
+mod crc32;
+pub mod dynamodb;
 mod error;
 mod files;
+mod request_id;
 mod stop;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

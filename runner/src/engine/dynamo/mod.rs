@@ -11,6 +11,7 @@ use serde_json::Value;
 mod capacity;
 mod errors;
 pub mod expr;
+mod legacy;
 mod number;
 mod ops;
 mod size;
@@ -107,7 +108,8 @@ impl Engine {
             .and_then(Value::as_str)
             .map(str::to_string);
         self.current.continued = request.get("ExclusiveStartKey").is_some();
-        let result = self.dispatch(action, &request);
+        let result =
+            legacy::refuse_legacy(action, &request).and_then(|()| self.dispatch(action, &request));
         let record = std::mem::replace(&mut self.current, empty_record(""));
         self.remember(record);
         result
