@@ -312,9 +312,9 @@ fn boto3_does_the_lesson_s_requests() {
 
 #[test]
 fn the_aws_cli_reads_and_writes_the_lesson_table() {
-    let Some(_) = klien::wajib(Klien::AwsCli) else {
+    if klien::wajib(Klien::AwsCli).is_none() {
         return;
-    };
+    }
     let server = lesson_server();
     let aws = |args: &[&str]| -> Value {
         let mut cmd = klien::wajib(Klien::AwsCli).unwrap();
@@ -362,7 +362,9 @@ fn the_snippet_of_ddb_ekspresi_runs_under_node() {
     };
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("ekspresi.js");
-    let spec = "ddb.ekspresi({ EntityRef: 'WS#acme', Detail: { beginsWith: 'PROJ#' } })\n";
+    // Both lesson tables are keyed by EntityRef, so the table is named.
+    let spec =
+        "ddb.ekspresi({ EntityRef: 'WS#acme', Detail: { beginsWith: 'PROJ#' } }, 'AppData')\n";
     std::fs::write(&script, spec).unwrap();
     let printed = kursus()
         .args(["jalankan", "--pelajaran", LESSON])
@@ -402,14 +404,15 @@ fn the_snippet_of_ddb_ekspresi_runs_under_node() {
     assert_eq!(details, expected);
 }
 
-/// The lines of the printed snippet, from its first `import` to the closing `}));`.
+/// The lines of the printed snippet, from its first `import` to the line closing the call.
 fn sdk_snippet(printed: &str) -> String {
     let start = printed.find("import ").expect("a snippet");
+    let close = "\n}));";
     let end = printed[start..]
-        .find("}));")
+        .find(close)
         .expect("the end of the snippet")
         + start
-        + 4;
+        + close.len();
     printed[start..end].to_string()
 }
 

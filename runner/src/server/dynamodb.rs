@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 use super::crc32;
 use super::request_id::RequestIds;
 use super::{Endpoint, Server};
-use crate::engine::dynamo::{DynamoError, Engine};
+use crate::engine::dynamo::{DynamoError, Engine, OPERATIONS};
 use crate::pesan::server as pesan;
 
 /// The service's request size limit.
@@ -201,12 +201,11 @@ fn parse_body(body: &[u8]) -> Result<Option<Value>, DynamoError> {
     }
 }
 
-/// The action of `X-Amz-Target: DynamoDB_20120810.<Action>`.
+/// The action of `X-Amz-Target: DynamoDB_20120810.<Action>`, if the engine has it.
 fn target(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get("x-amz-target")?.to_str().ok()?;
     let (api, action) = value.split_once('.')?;
-    let plain = !action.is_empty() && action.bytes().all(|b| b.is_ascii_alphabetic());
-    (api == API_VERSION && plain).then_some(action)
+    (api == API_VERSION && OPERATIONS.contains(&action)).then_some(action)
 }
 
 fn serialization() -> DynamoError {

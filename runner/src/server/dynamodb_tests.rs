@@ -20,7 +20,7 @@ impl Answer {
 fn engine_with_table() -> Arc<Mutex<Engine>> {
     let mut engine = Engine::new();
     let table = json!({
-        "TableName": "T",
+        "TableName": "Tes",
         "KeySchema": [{ "AttributeName": "k", "KeyType": "HASH" }],
         "AttributeDefinitions": [{ "AttributeName": "k", "AttributeType": "S" }],
         "BillingMode": "PAY_PER_REQUEST"
@@ -64,12 +64,12 @@ fn call(app: &Router, action: &str, body: Value) -> Answer {
 fn a_write_is_read_back_with_the_service_s_headers() {
     let app = router(engine_with_table(), false);
     let item = json!({ "k": { "S": "a" }, "n": { "N": "1" } });
-    let put = call(&app, "PutItem", json!({ "TableName": "T", "Item": item }));
+    let put = call(&app, "PutItem", json!({ "TableName": "Tes", "Item": item }));
     assert_eq!((put.status, put.body.as_str()), (StatusCode::OK, "{}"));
     let got = call(
         &app,
         "GetItem",
-        json!({ "TableName": "T", "Key": { "k": { "S": "a" } } }),
+        json!({ "TableName": "Tes", "Key": { "k": { "S": "a" } } }),
     );
     assert_eq!(got.json(), json!({ "Item": item }));
     assert_eq!(got.headers["content-type"], AMZ_JSON);
@@ -95,7 +95,7 @@ fn engine_errors_are_400_with_the_service_s_types() {
             "message": "Requested resource not found"
         })
     );
-    let invalid = call(&app, "Query", json!({ "TableName": "T" }));
+    let invalid = call(&app, "Query", json!({ "TableName": "Tes" }));
     assert_eq!(
         invalid.json()["__type"],
         "com.amazon.coral.validate#ValidationException"
@@ -106,9 +106,9 @@ fn engine_errors_are_400_with_the_service_s_types() {
 fn a_failed_condition_returns_the_old_item_when_asked() {
     let app = router(engine_with_table(), false);
     let item = json!({ "k": { "S": "a" } });
-    call(&app, "PutItem", json!({ "TableName": "T", "Item": item }));
+    call(&app, "PutItem", json!({ "TableName": "Tes", "Item": item }));
     let again = json!({
-        "TableName": "T", "Item": item,
+        "TableName": "Tes", "Item": item,
         "ConditionExpression": "attribute_not_exists(k)",
         "ReturnValuesOnConditionCheckFailure": "ALL_OLD"
     });
@@ -191,7 +191,7 @@ fn other_content_types_and_methods_are_not_operations() {
     let listed = send(&app, charset);
     assert_eq!(listed.status, StatusCode::OK);
     assert_eq!(listed.headers["content-type"], PLAIN_JSON);
-    assert_eq!(listed.json(), json!({ "TableNames": ["T"] }));
+    assert_eq!(listed.json(), json!({ "TableNames": ["Tes"] }));
 }
 
 #[test]
@@ -214,19 +214,19 @@ fn bodies_over_16_mb_are_refused_declared_or_not() {
         .insert(header::CONTENT_LENGTH, too_long);
     assert_eq!(send(&app, declared).status, StatusCode::PAYLOAD_TOO_LARGE);
     let big = format!(
-        "{{\"TableName\": \"T\", \"Item\": {{\"k\": {{\"S\": \"{}\"}}}}}}",
+        "{{\"TableName\": \"Tes\", \"Item\": {{\"k\": {{\"S\": \"{}\"}}}}}}",
         "x".repeat(MAX_BODY)
     );
     let streamed = send(&app, post("DynamoDB_20120810.PutItem", AMZ_JSON, big));
     assert_eq!(streamed.status, StatusCode::PAYLOAD_TOO_LARGE);
-    let scan = call(&app, "Scan", json!({ "TableName": "T" }));
+    let scan = call(&app, "Scan", json!({ "TableName": "Tes" }));
     assert_eq!(scan.json()["Count"], 0, "nothing was written");
 }
 
 #[test]
 fn legacy_parameters_are_refused_by_name() {
     let app = router(engine_with_table(), false);
-    let old = json!({ "TableName": "T", "Key": { "k": { "S": "a" } }, "AttributesToGet": ["k"] });
+    let old = json!({ "TableName": "Tes", "Key": { "k": { "S": "a" } }, "AttributesToGet": ["k"] });
     let answer = call(&app, "GetItem", old);
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -248,11 +248,11 @@ fn every_answer_is_logged_with_operation_table_and_status() {
         "x-amz-target",
         HeaderValue::from_static("DynamoDB_20120810.Scan"),
     );
-    let reply = service.call(&headers, AMZ_JSON, br#"{"TableName": "T"}"#);
+    let reply = service.call(&headers, AMZ_JSON, br#"{"TableName": "Tes"}"#);
     let line = log_line(&reply, Duration::from_millis(2));
     assert_eq!(
         line,
-        pesan::log_dynamodb("Scan", "T", 200, Duration::from_millis(2))
+        pesan::log_dynamodb("Scan", "Tes", 200, Duration::from_millis(2))
     );
-    assert!(line.contains("Scan T -> 200"), "{line}");
+    assert!(line.contains("Scan Tes -> 200"), "{line}");
 }

@@ -84,6 +84,24 @@ fn empty_record(operation: &str) -> RequestRecord {
     }
 }
 
+/// The actions `execute` runs; any other is an `UnknownOperationException`.
+pub const OPERATIONS: [&str; 14] = [
+    "CreateTable",
+    "DescribeTable",
+    "ListTables",
+    "DeleteTable",
+    "PutItem",
+    "GetItem",
+    "UpdateItem",
+    "DeleteItem",
+    "Query",
+    "Scan",
+    "BatchGetItem",
+    "BatchWriteItem",
+    "TransactWriteItems",
+    "TransactGetItems",
+];
+
 impl Engine {
     pub fn new() -> Self {
         Self::default()
