@@ -56,11 +56,12 @@ fn items(ws: usize) -> Vec<Value> {
         "plan": {"S": if ws.is_multiple_of(2) { "pro" } else { "free" }}
     });
     let projects = (0..PROJECTS_PER_WORKSPACE).map(move |p| {
+        let status = ["ACTIVE", "PLANNING", "ARCHIVED"][p % 3];
         json!({
             "EntityRef": {"S": format!("WS#{ws:05}")},
             "Detail": {"S": format!("PROJ#2026-{p:04}")},
             "projectName": {"S": format!("Proyek {p} ruang kerja {ws}")},
-            "status": {"S": ["ACTIVE", "PLANNING", "ARCHIVED"][p % 3]},
+            "status": {"S": status},
             "budget": {"N": format!("{}", 1_000_000 * (p + 1))}
         })
     });
