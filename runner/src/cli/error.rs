@@ -20,4 +20,7 @@ pub enum CliError {
     /// The REPL ended while something still held the shell.
     #[error("{}", pesan::SESI_MASIH_DIPAKAI)]
     ShellStillShared,
+    /// `kursus layani --mongo` before the MongoDB endpoint exists.
+    #[error("{}", crate::pesan::server::MONGO_BELUM_TERSEDIA)]
+    MongoUnavailable,
 }
