@@ -20,6 +20,8 @@ mod golden_mongosh;
 mod grading_acceptance;
 mod klien;
 mod pesan_katalog;
+mod repl_bab;
+mod repl_terminal;
 mod shell_fuzz;
 mod shell_js;
 mod support;
