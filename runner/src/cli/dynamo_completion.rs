@@ -85,7 +85,7 @@ pub fn methods(object: &str) -> Option<Vec<&'static str>> {
 /// The request keys of the DynamoDB call whose arguments `before` is inside.
 pub fn request_keys(before: &str) -> Option<Vec<&'static str>> {
     let action = open_call(before)?;
-    let mut keys = match action.as_str() {
+    let keys = match action.as_str() {
         "GetItem" => [&["TableName", "Key"][..], &READ].concat(),
         "PutItem" => [&["TableName", "Item"][..], &WRITE].concat(),
         "DeleteItem" => [&["TableName", "Key"][..], &WRITE].concat(),
@@ -103,7 +103,6 @@ pub fn request_keys(before: &str) -> Option<Vec<&'static str>> {
         "CreateTable" => CREATE_TABLE.to_vec(),
         _ => vec!["TableName"],
     };
-    keys.dedup();
     Some(keys)
 }
 

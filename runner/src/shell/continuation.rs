@@ -16,8 +16,8 @@ pub fn awaits_more(code: &str) -> bool {
     };
     // Node retries input that starts with `{` as the start of an object literal.
     recoverable(&err, code)
-        || code.trim_start().starts_with('{')
-            && parse(&format!("({code}")).is_err_and(|e| recoverable(&e, code))
+        || (code.trim_start().starts_with('{')
+            && parse(&format!("({code}")).is_err_and(|e| recoverable(&e, code)))
 }
 
 fn parse(code: &str) -> Result<(), Error> {
