@@ -2,7 +2,6 @@
 
 use crate::pesan::cli as pesan;
 use clap::{Parser, Subcommand};
-use exit::Status;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -52,21 +51,6 @@ pub enum Command {
     Buku(buku::Args),
 }
 
-/// `kursus jalankan`, with `--pelajaran ID` starting from that lesson's main dataset
-/// and (unless `--objectid` is given) its ObjectId seed, as the examples are written.
-fn jalankan_pelajaran(mut args: jalankan::Args) -> anyhow::Result<Status> {
-    if let (Some(id), None) = (args.pelajaran.as_deref(), args.objectid.as_ref()) {
-        let seed = crate::course::learner::lesson_seed(id)?;
-        args.objectid = seed.map(|b| bson::oid::ObjectId::from_bytes(b).to_hex());
-    }
-    jalankan::run_with_loader(args, Some(load_lesson_dataset))
-}
-
-fn load_lesson_dataset(shell: &mut crate::shell::Shell, id: &str) -> anyhow::Result<()> {
-    crate::course::learner::load_lesson(id, shell)?;
-    Ok(())
-}
-
 pub fn dispatch(args: Args) -> ExitCode {
     let result = match args.command {
         None => belajar::run(
@@ -76,7 +60,7 @@ pub fn dispatch(args: Args) -> ExitCode {
             },
             args.data_dir.as_deref(),
         ),
-        Some(Command::Jalankan(a)) => jalankan_pelajaran(a),
+        Some(Command::Jalankan(a)) => jalankan::run(a),
         Some(Command::Periksa(a)) => periksa::run(a),
         Some(Command::Daftar(a)) => daftar::run(a, args.data_dir.as_deref()),
         Some(Command::Buku(a)) => buku::run(a),

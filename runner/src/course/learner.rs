@@ -6,7 +6,6 @@ use super::error::Result;
 use super::progress::{data_dir, ProgressStore};
 use super::real_shell;
 use super::session::Session;
-use super::shell_port::ShellPort;
 use std::path::Path;
 
 pub type RealFactory = fn(Option<[u8; 12]>) -> real_shell::RealShell;
@@ -39,17 +38,12 @@ pub fn open(
     Ok((session, shell, greeting.join("\n")))
 }
 
-/// For `kursus jalankan --pelajaran ID`: loads that lesson's main dataset into `shell`
-/// and returns the lesson's ObjectId seed (for a caller that creates the shell itself).
-pub fn load_lesson<S: ShellPort>(id: &str, shell: &mut S) -> Result<Option<[u8; 12]>> {
+/// For `kursus jalankan --pelajaran ID`: a shell holding that lesson's main dataset,
+/// with the given ObjectId seed or else the lesson's.
+pub fn lesson_shell(id: &str, seed: Option<[u8; 12]>) -> Result<real_shell::RealShell> {
     let course = Course::load(&locate_root()?)?;
     let lesson = course.find_lesson(id)?;
-    lesson.utama.load_into(shell)?;
-    Ok(lesson.file.seed())
-}
-
-/// The ObjectId seed of lesson `id`, for `kursus jalankan --pelajaran ID`.
-pub fn lesson_seed(id: &str) -> Result<Option<[u8; 12]>> {
-    let course = Course::load(&locate_root()?)?;
-    Ok(course.find_lesson(id)?.file.seed())
+    let mut shell = real_shell::factory(seed.or(lesson.file.seed()));
+    lesson.utama.load_into(&mut shell)?;
+    Ok(shell)
 }
