@@ -22,6 +22,8 @@ mod grading_acceptance;
 mod klien;
 mod layani;
 mod pesan_katalog;
+mod repl_bab;
+mod repl_terminal;
 mod shell_fuzz;
 mod shell_js;
 mod support;
