@@ -79,8 +79,8 @@ fn pair_by_identity(
         }
     }
     let alike = match (unpaired.as_slice(), extra.as_slice()) {
-        // One value expected, one printed: compare them field by field.
-        ([w], [g]) => fields(w).is_some() && fields(g).is_some(),
+        // One response expected, one printed, under the same wrapper (`{ Item: … }`).
+        ([w], [g]) => same_wrapper(w, g),
         _ => unpaired
             .iter()
             .zip(&extra)
@@ -97,6 +97,15 @@ fn pair_by_identity(
 fn share_a_field(a: &str, b: &str) -> bool {
     match (fields(a), fields(b)) {
         (Some(a), Some(b)) => a.iter().any(|f| b.contains(f)),
+        _ => false,
+    }
+}
+
+/// Both documents start with the same field holding a document: one response
+/// whose content differs, not two different documents.
+fn same_wrapper(a: &str, b: &str) -> bool {
+    match (identity(a), identity(b)) {
+        (Some((ka, va)), Some((kb, vb))) => ka == kb && va.starts_with('{') && vb.starts_with('{'),
         _ => false,
     }
 }
@@ -228,6 +237,15 @@ mod tests {
             )),
             "{r:?}"
         );
+    }
+
+    #[test]
+    fn two_different_single_documents_are_not_compared_field_by_field() {
+        let r = explain(
+            "[ { nama: 'Eka', nim: '4' } ]",
+            "[ { nama: 'Gita', nim: '6' } ]",
+        );
+        assert_eq!(r, vec![pesan::dokumen_kurang(1), pesan::dokumen_lebih(1)]);
     }
 
     #[test]
