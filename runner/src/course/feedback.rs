@@ -80,7 +80,7 @@ fn pair_by_identity(
     }
     let alike = match (unpaired.as_slice(), extra.as_slice()) {
         // One response expected, one printed, under the same wrapper (`{ Item: … }`).
-        ([w], [g]) => same_wrapper(w, g),
+        ([w], [g]) => same_wrapper(w, g) || share_a_field(w, g),
         _ => unpaired
             .iter()
             .zip(&extra)
