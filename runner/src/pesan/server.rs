@@ -12,3 +12,19 @@ pub const SINYAL_TIDAK_TERPASANG: &str =
     "penangkap Ctrl-C dan SIGTERM tidak dapat dipasang, jadi server tidak dapat berhenti dengan rapi";
 
 pub const SERVER_BERHENTI_MENDADAK: &str = "server berhenti sebelum diminta";
+
+/// One `--log` line per MongoDB command.
+pub fn log_mongo(
+    perintah: &str,
+    ok: bool,
+    kode: Option<i32>,
+    durasi: std::time::Duration,
+) -> String {
+    let perintah = if perintah.is_empty() { "-" } else { perintah };
+    let hasil = match (ok, kode) {
+        (true, _) => "ok".to_string(),
+        (false, Some(kode)) => format!("galat {kode}"),
+        (false, None) => "galat".to_string(),
+    };
+    format!("MongoDB {perintah} -> {hasil} ({durasi:.2?})")
+}

@@ -5,7 +5,9 @@
 
 mod error;
 mod files;
+pub mod mongo_wire;
 mod stop;
+mod tcp;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
