@@ -19,6 +19,7 @@ mod golden_dynamodb;
 mod golden_mongosh;
 mod grading_acceptance;
 mod klien;
+mod layani;
 mod pesan_katalog;
 mod shell_fuzz;
 mod shell_js;

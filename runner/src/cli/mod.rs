@@ -11,6 +11,7 @@ pub mod daftar;
 pub mod error;
 pub mod exit;
 pub mod jalankan;
+pub mod layani;
 pub mod periksa;
 pub mod repl;
 
@@ -44,6 +45,9 @@ pub enum Command {
     /// Bangun buku (alias: book)
     #[command(alias = "book")]
     Buku(buku::Args),
+    /// Layani data pelajaran lewat API DynamoDB dan protokol MongoDB (alias: server)
+    #[command(alias = "server")]
+    Layani(layani::Args),
 }
 
 /// Bare `kursus` (or `kursus --latihan ID`): the REPL at the learner's exercise.
@@ -80,6 +84,7 @@ pub fn dispatch(args: Args) -> ExitCode {
         Some(Command::Periksa(a)) => periksa::run(a),
         Some(Command::Daftar(a)) => daftar::run(a, args.data_dir.as_deref()),
         Some(Command::Buku(a)) => buku::run(a),
+        Some(Command::Layani(a)) => layani::run(a),
     };
     match result {
         Ok(status) => status.into(),

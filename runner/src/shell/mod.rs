@@ -239,6 +239,15 @@ impl Shell {
         self.session.borrow().engines.clone()
     }
 
+    /// Ends the session and hands its engines over, with whatever they hold, to a caller
+    /// that serves them elsewhere (`kursus layani`). The JavaScript globals still refer
+    /// to the shared handle, so the engines are moved out of it and it keeps fresh ones.
+    pub fn into_engines(self) -> Engines {
+        let handle = self.engines();
+        let mut shared = handle.borrow_mut();
+        std::mem::replace(&mut *shared, Engines::new(None))
+    }
+
     /// Inserts documents directly (dataset loading), bypassing the shell.
     pub fn load_collection(
         &mut self,
