@@ -20,6 +20,7 @@ mod golden_mongosh;
 mod grading_acceptance;
 mod klien;
 mod layani;
+mod layani_mongo;
 mod pesan_katalog;
 mod shell_fuzz;
 mod shell_js;
