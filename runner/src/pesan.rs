@@ -8,6 +8,7 @@
 use std::fmt::Display;
 
 pub mod cli;
+pub mod mesin;
 pub mod server;
 pub mod shell;
 

@@ -93,7 +93,12 @@ async fn answer(State(service): State<Service>, request: Request) -> Response {
     let started = Instant::now();
     let (parts, body) = request.into_parts();
     let reply = match screen(&parts.method, &parts.headers) {
-        Err(reply) => reply,
+        Err(reply) if reply.status == StatusCode::PAYLOAD_TOO_LARGE => reply,
+        Err(reply) => {
+            // Read what was sent, so the connection stays open for the next request.
+            let _ = read_body(body).await;
+            reply
+        }
         Ok(content_type) => match read_body(body).await {
             Ok(bytes) => service.call(&parts.headers, content_type, &bytes),
             Err(reply) => reply,

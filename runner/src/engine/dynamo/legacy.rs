@@ -98,7 +98,7 @@ fn mixed_with(
     legacy
         .iter()
         .copied()
-        .filter(|n| !(lone_key_conditions && *n == "KeyConditions"))
+        .filter(|n| *n != "KeyConditions" || !lone_key_conditions)
         .collect()
 }
 
