@@ -106,8 +106,8 @@ fn is_dataset_header(header: &[String]) -> bool {
     let cell = |n: usize| header.get(n).map(|c| c.to_lowercase());
     let pair = (cell(0), cell(1));
     let (kind, count) = (pair.0.as_deref(), pair.1.as_deref());
-    kind == Some(pesan::KOLOM_KOLEKSI) && count == Some(pesan::KOLOM_DOKUMEN)
-        || kind == Some(pesan::KOLOM_TABEL) && count == Some(pesan::KOLOM_ITEM)
+    (kind == Some(pesan::KOLOM_KOLEKSI) && count == Some(pesan::KOLOM_DOKUMEN))
+        || (kind == Some(pesan::KOLOM_TABEL) && count == Some(pesan::KOLOM_ITEM))
 }
 
 fn has_fields(table: &[Vec<String>]) -> bool {
