@@ -9,6 +9,7 @@ mod course_e2e;
 mod course_grading;
 mod course_periksa;
 mod course_progress_crash;
+mod engine_edges;
 mod engine_mongo;
 mod examples;
 // The fuzz targets' checks, shared with their short proptest runs in `fuzz_props`.

@@ -9,6 +9,7 @@ use std::fmt::Display;
 
 pub mod cli;
 mod istilah;
+pub mod mesin;
 pub mod server;
 pub mod shell;
 
