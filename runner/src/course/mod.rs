@@ -28,7 +28,6 @@ pub mod prompt;
 pub mod reading;
 pub mod real_shell;
 pub mod render;
-pub mod repl_loop;
 pub mod replay;
 pub mod sample_answers;
 pub mod session;
