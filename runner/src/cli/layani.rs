@@ -57,7 +57,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
 /// The lesson's exercise data, or nothing.
 fn load(lesson: Option<&str>) -> anyhow::Result<Engines> {
     let shell = match lesson {
-        Some(id) => crate::course::learner::lesson_shell(id)?,
+        Some(id) => crate::course::learner::lesson_shell(id, None)?,
         None => Shell::new(ShellOptions::default()),
     };
     Ok(shell.into_engines())

@@ -47,13 +47,3 @@ pub fn lesson_shell(id: &str, seed: Option<[u8; 12]>) -> Result<real_shell::Real
     lesson.utama.load_into(&mut shell)?;
     Ok(shell)
 }
-
-/// For `kursus layani --pelajaran ID`: a fresh shell, seeded as the lesson's exercises
-/// are, holding the main dataset every exercise starts from.
-pub fn lesson_shell(id: &str) -> Result<real_shell::RealShell> {
-    let course = Course::load(&locate_root()?)?;
-    let lesson = course.find_lesson(id)?;
-    let mut shell = real_shell::factory(lesson.file.seed());
-    lesson.utama.load_into(&mut shell)?;
-    Ok(shell)
-}
