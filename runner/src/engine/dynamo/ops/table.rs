@@ -9,7 +9,7 @@ use crate::engine::dynamo::errors::{invalid_params, shape_error};
 use crate::engine::dynamo::table::{Index, KeySchema, Projection, Table};
 
 /// Table and index names: 3-255 characters from `[a-zA-Z0-9_.-]`.
-fn check_name(name: &str, member: &str) -> DResult<()> {
+pub(super) fn check_name(name: &str, member: &str) -> DResult<()> {
     let constraint = if name.len() < 3 {
         "Member must have length greater than or equal to 3"
     } else if name.len() > 255 {
@@ -76,7 +76,7 @@ fn parse_projection(value: Option<&Value>) -> Projection {
     }
 }
 
-fn parse_index(def: &Value, global: bool, table: &KeySchema) -> DResult<Index> {
+pub(super) fn parse_index(def: &Value, global: bool, table: &KeySchema) -> DResult<Index> {
     let name = def
         .get("IndexName")
         .and_then(Value::as_str)
@@ -99,7 +99,7 @@ fn parse_index(def: &Value, global: bool, table: &KeySchema) -> DResult<Index> {
     })
 }
 
-fn parse_definitions(req: &Value) -> Vec<(String, String)> {
+pub(super) fn parse_definitions(req: &Value) -> Vec<(String, String)> {
     let defs = req
         .get("AttributeDefinitions")
         .and_then(Value::as_array)
@@ -166,6 +166,7 @@ impl Engine {
     pub(in crate::engine::dynamo) fn create_table(&mut self, req: &Value) -> DResult<Value> {
         let name = required_str(req, "TableName")?.to_string();
         check_name(&name, "tableName")?;
+        super::update_table::check_throughput(req)?;
         let schema = parse_key_schema(req.get("KeySchema"))?;
         let mut indexes = parse_indexes(req, "LocalSecondaryIndexes", false, &schema)?;
         indexes.extend(parse_indexes(req, "GlobalSecondaryIndexes", true, &schema)?);
@@ -188,6 +189,8 @@ impl Engine {
             size_bytes: 0,
             definition: req.clone(),
             created: self.clock,
+            ttl: None,
+            tags: super::tags::parse_tags(req)?,
         };
         let description = describe(&table, "ACTIVE");
         self.tables.insert(name, table);
@@ -275,7 +278,7 @@ pub(crate) fn describe(table: &Table, status: &str) -> Value {
         "ProvisionedThroughput": pt,
         "TableSizeBytes": table.size_bytes,
         "ItemCount": table.item_count,
-        "TableArn": format!("arn:aws:dynamodb:us-east-1:123456789012:table/{}", table.name),
+        "TableArn": super::tags::table_arn(&table.name),
         "BillingModeSummary": { "BillingMode": billing },
     });
     let lsis: Vec<Value> = table
