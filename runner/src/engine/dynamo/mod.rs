@@ -16,6 +16,8 @@ pub mod expr;
 mod legacy;
 mod number;
 mod ops;
+#[cfg(test)]
+mod rules_tests;
 mod size;
 mod table;
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 mod account;
 mod batch;
+mod index_rules;
 mod item;
 mod page;
 mod query;

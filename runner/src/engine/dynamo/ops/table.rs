@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{json, Map, Value};
 
-use super::{required_str, DResult, DynamoError, Engine};
+use super::{index_rules, required_str, DResult, DynamoError, Engine};
 use crate::engine::dynamo::errors::{invalid_params, shape_error};
 use crate::engine::dynamo::table::{Index, KeySchema, Projection, Table};
 
@@ -167,7 +167,15 @@ impl Engine {
         let name = required_str(req, "TableName")?.to_string();
         check_name(&name, "tableName")?;
         super::update_table::check_throughput(req)?;
+        let defined = index_rules::defined_names(req)?;
+        index_rules::check_key_order(req.get("KeySchema"))?;
         let schema = parse_key_schema(req.get("KeySchema"))?;
+        let ctx = index_rules::Context {
+            defined: &defined,
+            table_hash: &schema.hash,
+            on_demand: req.get("BillingMode").and_then(Value::as_str) == Some("PAY_PER_REQUEST"),
+        };
+        index_rules::check_index_lists(req, &ctx)?;
         let mut indexes = parse_indexes(req, "LocalSecondaryIndexes", false, &schema)?;
         indexes.extend(parse_indexes(req, "GlobalSecondaryIndexes", true, &schema)?);
         let attr_types = parse_definitions(req);
@@ -213,7 +221,7 @@ impl Engine {
 
     pub(in crate::engine::dynamo) fn list_tables(&mut self, req: &Value) -> DResult<Value> {
         let start = req.get("ExclusiveStartTableName").and_then(Value::as_str);
-        let limit = req.get("Limit").and_then(Value::as_u64).unwrap_or(100) as usize;
+        let limit = list_limit(req)?;
         let names: Vec<&String> = self
             .tables
             .keys()
@@ -226,6 +234,21 @@ impl Engine {
         }
         Ok(out)
     }
+}
+
+/// ListTables' `Limit`: 1 to 100, 100 when absent.
+fn list_limit(req: &Value) -> DResult<usize> {
+    let Some(raw) = req.get("Limit") else {
+        return Ok(100);
+    };
+    let constraint = match raw.as_i64() {
+        Some(n) if (1..=100).contains(&n) => return Ok(n as usize),
+        Some(n) if n > 100 => "Member must have value less than or equal to 100",
+        _ => "Member must have value greater than or equal to 1",
+    };
+    Err(shape_error(&format!(
+        "Value '{raw}' at 'limit' failed to satisfy constraint: {constraint}"
+    )))
 }
 
 fn warm() -> Value {

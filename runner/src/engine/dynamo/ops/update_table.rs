@@ -4,6 +4,7 @@
 
 use serde_json::{json, Value};
 
+use super::index_rules::{check_index, Context, Kind};
 use super::table::{describe, parse_definitions, parse_index};
 use super::{required_str, DResult, DynamoError, Engine};
 use crate::engine::dynamo::errors::{invalid_params, shape_error};
@@ -180,6 +181,7 @@ fn index_name(def: &Value) -> DResult<&str> {
 }
 
 fn create_index(table: &mut Table, def: &Value) -> DResult<()> {
+    check_new_index(table, def)?;
     let mut index = parse_index(def, true, &table.schema)?;
     if table.index(&index.name).is_some() {
         return Err(invalid_params(&format!(
@@ -187,27 +189,28 @@ fn create_index(table: &mut Table, def: &Value) -> DResult<()> {
             index.name
         )));
     }
-    let keys = std::iter::once(&index.schema.hash).chain(index.schema.range.iter());
-    if keys
-        .clone()
-        .any(|k| !table.attr_types.iter().any(|(n, _)| n == k))
-    {
-        return Err(DynamoError::validation(
-            "Invalid KeySchema: Some index key attribute have no definition",
-        ));
-    }
-    for (key, item) in table
-        .partitions
-        .iter()
-        .flat_map(|(h, p)| p.iter().map(move |(r, i)| ((h.clone(), r.clone()), i)))
-    {
-        if let Some(entry) = index.key_for(&key, item) {
-            index.entries.insert(entry);
+    for (hash, partition) in &table.partitions {
+        for (range, item) in partition {
+            if let Some(entry) = index.key_for(&(hash.clone(), range.clone()), item) {
+                index.entries.insert(entry);
+            }
         }
     }
     table.indexes.push(index);
     push_index_definition(table, def);
     Ok(())
+}
+
+/// The CreateTable rules for one global index, against the table as it now is.
+fn check_new_index(table: &Table, def: &Value) -> DResult<()> {
+    let defined: Vec<&str> = table.attr_types.iter().map(|(n, _)| n.as_str()).collect();
+    let billing = table.definition.get("BillingMode").and_then(Value::as_str);
+    let ctx = Context {
+        defined: &defined,
+        table_hash: &table.schema.hash,
+        on_demand: billing == Some("PAY_PER_REQUEST"),
+    };
+    check_index(def, Kind { global: true }, 1, &ctx)
 }
 
 fn push_index_definition(table: &mut Table, def: &Value) {
