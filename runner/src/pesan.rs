@@ -8,6 +8,7 @@
 use std::fmt::Display;
 
 pub mod cli;
+pub mod rancangan;
 pub mod server;
 pub mod shell;
 
@@ -458,6 +459,7 @@ pub fn mulai_di_db(db: &str) -> String {
 pub const BANTUAN: &str = "Perintah titik:
   .latihan        tampilkan soal latihan saat ini
   .periksa        nilai jawaban Anda (perintah sejak latihan dibuka atau .ulang)
+  .sunting        buka berkas model latihan rancangan di $EDITOR
   .petunjuk       tampilkan petunjuk berikutnya
   .solusi         tampilkan solusi rujukan (setelah lulus)
   .ulang          kembalikan dataset ke awal dan kosongkan jawaban

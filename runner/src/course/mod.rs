@@ -6,6 +6,7 @@ pub mod catalog;
 pub mod chapter;
 pub mod check;
 pub mod dataset;
+pub mod design;
 pub mod efficiency;
 pub mod error;
 pub mod feedback;
