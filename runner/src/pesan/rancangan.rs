@@ -10,7 +10,9 @@ pub fn acuan_gagal(sebab: &str) -> String {
 }
 
 pub fn ubah_tanpa_sesudah(pola: &str) -> String {
-    format!("pola ubah `{pola}` belum punya `sesudah`: pola baca mana yang harus melihat perubahannya?")
+    format!(
+        "pola ubah `{pola}` belum punya `sesudah`: pola baca mana yang harus melihat perubahannya?"
+    )
 }
 
 pub fn rancangan_tanpa_spesifikasi(berkas: impl Display, latihan: &str) -> String {
@@ -85,7 +87,13 @@ pub fn jawaban_beda_sesudah(pola: &str, ubah: &str) -> String {
     format!("(sesudah pola ubah `{ubah}`, pola `{pola}` harus melihat perubahannya)")
 }
 
-pub fn anggaran_lebih(pola: &str, dipakai: usize, batas: usize, tabel: bool, bagian: &str) -> String {
+pub fn anggaran_lebih(
+    pola: &str,
+    dipakai: usize,
+    batas: usize,
+    tabel: bool,
+    bagian: &str,
+) -> String {
     let apa = if tabel {
         "permintaan baca (Query/GetItem)"
     } else {

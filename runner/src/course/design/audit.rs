@@ -24,14 +24,20 @@ pub enum Role<'a> {
 }
 
 /// Every model of the exercise with its role, the reference first.
-pub fn models<'a>(exercise: &'a Exercise, spec: &'a Spec, samples: Option<&'a Samples>) -> Vec<(Role<'a>, &'a str)> {
+pub fn models<'a>(
+    exercise: &'a Exercise,
+    spec: &'a Spec,
+    samples: Option<&'a Samples>,
+) -> Vec<(Role<'a>, &'a str)> {
     let mut models = vec![
         (Role::Reference, exercise.solusi.as_str()),
         (Role::Starter, spec.awal.as_str()),
     ];
     for s in samples.into_iter() {
         let flawed = s.salah.iter().enumerate();
-        models.extend(flawed.map(|(n, w)| (Role::Flawed(n + 1, w.memuat.as_str()), w.jawaban.as_str())));
+        models.extend(
+            flawed.map(|(n, w)| (Role::Flawed(n + 1, w.memuat.as_str()), w.jawaban.as_str())),
+        );
         let sound = s.benar.iter().enumerate();
         models.extend(sound.map(|(n, r)| (Role::Sound(n + 1), r.jawaban.as_str())));
     }
@@ -62,9 +68,11 @@ pub fn judge<F: ShellFactory>(
             pesan::uji_salah_tanpa(&full_id, n, words),
             feedback()
         )),
-        Role::Sound(n) if !verdict.passed => {
-            Some(format!("{}\n{}", pesan::uji_benar_gagal(&full_id, n), feedback()))
-        }
+        Role::Sound(n) if !verdict.passed => Some(format!(
+            "{}\n{}",
+            pesan::uji_benar_gagal(&full_id, n),
+            feedback()
+        )),
         _ => None,
     };
     failure.into_iter().collect()

@@ -66,8 +66,8 @@ impl Blueprint {
                 spec_object(spec)
             );
             let value = shell.eval_json(&code).map_err(DesignError::Reference)?;
-            let mut set: GeneratedSet = serde_json::from_value(value)
-                .map_err(|e| DesignError::Reference(e.to_string()))?;
+            let mut set: GeneratedSet =
+                serde_json::from_value(value).map_err(|e| DesignError::Reference(e.to_string()))?;
             set.skewed = skewed;
             Ok::<_, DesignError>(set)
         };

@@ -50,7 +50,9 @@ impl Problem {
 }
 
 fn section<'a>(pattern: Option<&'a Pattern>, fallback: &'a str) -> &'a str {
-    pattern.and_then(|p| p.bagian.as_deref()).unwrap_or(fallback)
+    pattern
+        .and_then(|p| p.bagian.as_deref())
+        .unwrap_or(fallback)
 }
 
 /// A read's answer, budget, index and examined figures.
@@ -67,7 +69,11 @@ pub fn read_call(
     let dynamo = spec.mesin == Engine::Dynamodb;
     let budget = pattern.map_or(1, |p| p.anggaran);
     let budget_section = section(pattern, &spec.bagian.anggaran);
-    let scans = requests.dynamo.iter().filter(|r| r.operation == "Scan").count();
+    let scans = requests
+        .dynamo
+        .iter()
+        .filter(|r| r.operation == "Scan")
+        .count();
     if scans > 0 {
         let text = pesan::pakai_scan(&call.pola, scans, budget_section);
         problems.push(Problem::new(&call.pola, Kind::Scan, text));
@@ -97,12 +103,18 @@ fn answer(
             let (want, got) = (short(&call.harapan), short(got));
             let text = pesan::jawaban_beda(&call.pola, &args, &want, &got, section);
             match after_update {
-                Some(update) => format!("{text} {}", pesan::jawaban_beda_sesudah(&call.pola, update)),
+                Some(update) => {
+                    format!("{text} {}", pesan::jawaban_beda_sesudah(&call.pola, update))
+                }
                 None => text,
             }
         }
     };
-    let kind = if result.is_err() { Kind::Error } else { Kind::Answer };
+    let kind = if result.is_err() {
+        Kind::Error
+    } else {
+        Kind::Answer
+    };
     Some(Problem::new(&call.pola, kind, text))
 }
 
@@ -122,7 +134,12 @@ fn read_requests(requests: &Requests) -> usize {
     mongo + dynamo
 }
 
-fn index(spec: &Spec, pattern: Option<&Pattern>, call: &Call, requests: &Requests) -> Option<Problem> {
+fn index(
+    spec: &Spec,
+    pattern: Option<&Pattern>,
+    call: &Call,
+    requests: &Requests,
+) -> Option<Problem> {
     let scan = requests.plans.iter().find(|p| p.stage == "COLLSCAN")?;
     let fallback = spec.bagian.indeks.as_deref().unwrap_or(&spec.bagian.baca);
     let text = pesan::tanpa_indeks(&call.pola, &scan.ns, section(pattern, fallback));
@@ -178,7 +195,9 @@ pub fn stored(spec: &Spec, snapshot: &Snapshot) -> Vec<Problem> {
         let text = pesan::dokumen_besar(bytes, spec.ukuran.dokumen, place, dynamo, section);
         problems.push(Problem::new("", Kind::Size, text));
     }
-    let longest = snapshot.longest_array().filter(|(n, _)| *n > spec.ukuran.larik);
+    let longest = snapshot
+        .longest_array()
+        .filter(|(n, _)| *n > spec.ukuran.larik);
     if let Some((n, field)) = longest {
         let text = pesan::larik_panjang(n, spec.ukuran.larik, &field, section);
         problems.push(Problem::new("", Kind::Array, text));
@@ -192,9 +211,18 @@ pub fn spread(spec: &Spec, spread: Option<&Spread>) -> Option<Problem> {
     if spread.fullest as f64 <= bound * spread.total as f64 {
         return None;
     }
-    let section = spec.bagian.sebaran.as_deref().unwrap_or(&spec.bagian.sumber);
-    let text =
-        pesan::sebaran_sempit(spread.fullest, spread.total, &spread.partition, bound, section);
+    let section = spec
+        .bagian
+        .sebaran
+        .as_deref()
+        .unwrap_or(&spec.bagian.sumber);
+    let text = pesan::sebaran_sempit(
+        spread.fullest,
+        spread.total,
+        &spread.partition,
+        bound,
+        section,
+    );
     Some(Problem::new("", Kind::Spread, text))
 }
 
@@ -229,7 +257,10 @@ mod tests {
 
     #[test]
     fn numbers_compare_by_value_and_keys_in_any_order() {
-        assert!(same(&json!({ "a": 1, "b": [2.0, "x"] }), &json!({ "b": [2, "x"], "a": 1.0 })));
+        assert!(same(
+            &json!({ "a": 1, "b": [2.0, "x"] }),
+            &json!({ "b": [2, "x"], "a": 1.0 })
+        ));
         assert!(!same(&json!([1, 2]), &json!([2, 1])));
         assert!(!same(&json!({ "a": 1 }), &json!({ "a": 1, "b": null })));
         assert!(!same(&json!("1"), &json!(1)));

@@ -81,7 +81,13 @@ fn grade_set<S: ShellPort>(
             last_update = Some(&call.pola);
         } else {
             let (result, requests) = run(shell, call);
-            problems.extend(checks::read_call(spec, call, &result, &requests, last_update));
+            problems.extend(checks::read_call(
+                spec,
+                call,
+                &result,
+                &requests,
+                last_update,
+            ));
         }
     }
     (problems, figures)
@@ -121,7 +127,10 @@ fn run<S: ShellPort>(shell: &mut S, call: &Call) -> (Result<Value, String>, Requ
 fn first_of_each(problems: Vec<Problem>) -> Vec<Problem> {
     let mut kept: Vec<Problem> = Vec::new();
     for p in problems {
-        if !kept.iter().any(|k| k.pattern == p.pattern && k.kind == p.kind) {
+        if !kept
+            .iter()
+            .any(|k| k.pattern == p.pattern && k.kind == p.kind)
+        {
             kept.push(p);
         }
     }

@@ -41,7 +41,8 @@ globalThis.__rancangan = {
     }
     return { rekaman, panas, langkah };
   },
-  kontrak(nama) {
+  // Called from top-level code, which sees the model's top-level `const`s.
+  kontrak(nama, simpan, siapkan, pola) {
     const kurang = [];
     if (typeof simpan !== 'function') kurang.push('simpan(rekaman)');
     if (typeof siapkan !== 'function') kurang.push('siapkan()');
@@ -49,7 +50,7 @@ globalThis.__rancangan = {
     for (const n of nama) if (typeof pola[n] !== 'function') kurang.push('pola.' + n + '(…)');
     return kurang;
   },
-  muat(xs) {
+  muat(simpan, xs) {
     for (let i = 0; i < xs.length; i++) {
       try {
         simpan(xs[i]);

@@ -7,8 +7,8 @@
 //! back what it stored, `checks` and `grade` judge it, `starter` writes the starter
 //! file and opens it in the learner's editor.
 
-pub mod blueprint;
 pub mod audit;
+pub mod blueprint;
 pub mod checks;
 pub mod error;
 pub mod grade;

@@ -32,7 +32,9 @@ pub fn load<S: ShellPort>(
     shell.eval_json(HARNESS)?;
     run_file(shell, source)?;
     check_contract(shell, spec)?;
-    shell.eval_json("siapkan()").map_err(|e| pesan::siapkan_galat(&e))?;
+    shell
+        .eval_json("siapkan()")
+        .map_err(|e| pesan::siapkan_galat(&e))?;
     store(shell, &set.rekaman)?;
     if set.panas.is_empty() {
         return Ok(None);
@@ -52,8 +54,18 @@ fn run_file<S: ShellPort>(shell: &mut S, source: &str) -> Result<(), String> {
 }
 
 fn check_contract<S: ShellPort>(shell: &mut S, spec: &Spec) -> Result<(), String> {
-    let names: Vec<Value> = spec.pola.iter().map(|p| Value::from(p.nama.as_str())).collect();
-    let code = format!("__rancangan.kontrak({})", Value::Array(names));
+    let names: Vec<Value> = spec
+        .pola
+        .iter()
+        .map(|p| Value::from(p.nama.as_str()))
+        .collect();
+    let code = format!(
+        "__rancangan.kontrak({}, {}, {}, {})",
+        Value::Array(names),
+        defined("simpan"),
+        defined("siapkan"),
+        defined("pola")
+    );
     let missing = shell.eval_json(&code)?;
     let missing: Vec<String> = missing
         .as_array()
@@ -68,8 +80,16 @@ fn check_contract<S: ShellPort>(shell: &mut S, spec: &Spec) -> Result<(), String
     }
 }
 
+/// The model's binding, or `undefined` when it has none (a bare name would throw).
+fn defined(name: &str) -> String {
+    format!("(typeof {name} === 'undefined' ? undefined : {name})")
+}
+
 fn store<S: ShellPort>(shell: &mut S, records: &[Value]) -> Result<(), String> {
-    let code = format!("__rancangan.muat({})", Value::Array(records.to_vec()));
+    let code = format!(
+        "__rancangan.muat(simpan, {})",
+        Value::Array(records.to_vec())
+    );
     let failed = shell.eval_json(&code)?;
     if failed.is_null() {
         return Ok(());
