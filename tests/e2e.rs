@@ -10,6 +10,7 @@ mod course_e2e;
 mod course_grading;
 mod course_periksa;
 mod course_progress_crash;
+mod engine_edges;
 mod engine_mongo;
 mod examples;
 // The fuzz targets' checks, shared with their short proptest runs in `fuzz_props`.
@@ -20,7 +21,10 @@ mod golden_dynamodb;
 mod golden_mongosh;
 mod grading_acceptance;
 mod klien;
+mod layani;
 mod pesan_katalog;
+mod repl_bab;
+mod repl_terminal;
 mod shell_fuzz;
 mod shell_js;
 mod support;

@@ -14,10 +14,7 @@ pub enum CliError {
         path: PathBuf,
         cause: std::io::Error,
     },
-    /// `--pelajaran` without a lesson loader (a programming error of the caller).
-    #[error("{}", pesan::pelajaran_tanpa_pemuat(id))]
-    NoLessonLoader { id: String },
-    /// The REPL ended while something still held the shell.
-    #[error("{}", pesan::SESI_MASIH_DIPAKAI)]
-    ShellStillShared,
+    /// `kursus layani --mongo` before the MongoDB endpoint exists.
+    #[error("{}", crate::pesan::server::MONGO_BELUM_TERSEDIA)]
+    MongoUnavailable,
 }

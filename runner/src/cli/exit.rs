@@ -121,9 +121,8 @@ fn course_status(err: &CourseError) -> Status {
 
 fn cli_status(err: &CliError) -> Status {
     match err {
-        CliError::BadObjectId { .. } => Status::Usage,
+        CliError::BadObjectId { .. } | CliError::MongoUnavailable => Status::Usage,
         CliError::ScriptUnreadable { .. } => Status::Io,
-        CliError::NoLessonLoader { .. } | CliError::ShellStillShared => Status::Internal,
     }
 }
 

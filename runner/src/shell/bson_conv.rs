@@ -190,6 +190,42 @@ pub(crate) fn from_bson(value: &Bson, ctx: &mut Context) -> JsResult<JsValue> {
     })
 }
 
+/// `EJSON.parse` in relaxed mode (the default): a `$numberLong` is a plain
+/// number, as in the bson library.
+pub(crate) fn relaxed(value: Bson) -> Bson {
+    match value {
+        Bson::Int64(i) => Bson::Double(i as f64),
+        Bson::Document(d) => Bson::Document(d.into_iter().map(|(k, v)| (k, relaxed(v))).collect()),
+        Bson::Array(items) => Bson::Array(items.into_iter().map(relaxed).collect()),
+        other => other,
+    }
+}
+
+/// `EJSON.parse(…, {relaxed: false})`: every number keeps its BSON type
+/// (`Double(1)`, `Int32(1)`, `Long('1')`), as the bson library returns it.
+pub(crate) fn from_bson_canonical(value: &Bson, ctx: &mut Context) -> JsResult<JsValue> {
+    match value {
+        Bson::Double(f) => bson_factory("double", &[JsValue::from(*f)], ctx),
+        Bson::Int32(i) => bson_factory("int32", &[JsValue::from(*i)], ctx),
+        Bson::Document(doc) => {
+            let obj = JsObject::with_object_proto(ctx.intrinsics());
+            for (key, v) in doc {
+                let v = from_bson_canonical(v, ctx)?;
+                obj.create_data_property_or_throw(js_string!(key.as_str()), v, ctx)?;
+            }
+            Ok(obj.into())
+        }
+        Bson::Array(items) => {
+            let values = items
+                .iter()
+                .map(|v| from_bson_canonical(v, ctx))
+                .collect::<JsResult<Vec<_>>>()?;
+            Ok(JsArray::from_iter(values, ctx).into())
+        }
+        other => from_bson(other, ctx),
+    }
+}
+
 pub(crate) fn from_document(doc: &Document, ctx: &mut Context) -> JsResult<JsObject> {
     let obj = JsObject::with_object_proto(ctx.intrinsics());
     for (key, value) in doc {

@@ -159,12 +159,14 @@ fn command(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue
 }
 
 fn error_reply(err: &crate::engine::mongo::MongoError) -> bson::Document {
-    bson::doc! {
+    let mut reply = bson::doc! {
         "ok": 0.0,
         "errmsg": err.message.clone(),
         "code": err.code,
         "codeName": err.code_name.clone(),
-    }
+    };
+    reply.extend(err.details.clone().unwrap_or_default());
+    reply
 }
 
 fn ejson_stringify(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
@@ -179,7 +181,11 @@ fn ejson_parse(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsV
     let json: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| JsNativeError::syntax().with_message(e.to_string()))?;
     let value = bson::Bson::try_from(json).map_err(|e| type_err(e.to_string()))?;
-    from_bson(&value, ctx)
+    if arg(args, 1).to_boolean() {
+        from_bson(&super::bson_conv::relaxed(value), ctx)
+    } else {
+        super::bson_conv::from_bson_canonical(&value, ctx)
+    }
 }
 
 fn sleep(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {

@@ -7,6 +7,9 @@ pub struct MongoError {
     pub code: i32,
     pub code_name: String,
     pub message: String,
+    /// Fields the server adds to the error: `keyPattern` and `keyValue` of a
+    /// duplicate key, `errInfo` of a failed validation.
+    pub details: Option<bson::Document>,
 }
 
 impl MongoError {
@@ -16,7 +19,13 @@ impl MongoError {
             code,
             code_name: code_name(code),
             message: message.into(),
+            details: None,
         }
+    }
+
+    pub fn with_details(mut self, details: bson::Document) -> Self {
+        self.details = Some(details);
+        self
     }
 
     /// Code 2: the most common parse/validation failure.
@@ -67,6 +76,7 @@ fn named_code(code: i32) -> Option<&'static str> {
         43 => "CursorNotFound",
         48 => "NamespaceExists",
         52 => "DollarPrefixedFieldName",
+        54 => "NotSingleValueField",
         53 => "InvalidIdField",
         56 => "EmptyFieldName",
         59 => "CommandNotFound",
@@ -76,8 +86,10 @@ fn named_code(code: i32) -> Option<&'static str> {
         73 => "InvalidNamespace",
         85 => "IndexOptionsConflict",
         86 => "IndexKeySpecsConflict",
+        111 => "NotExactValueField",
         168 => "InvalidPipelineOperator",
         171 => "CannotIndexParallelArrays",
+        238 => "NotImplemented",
         241 => "ConversionFailure",
         10334 => "BSONObjectTooLarge",
         11000 => "DuplicateKey",

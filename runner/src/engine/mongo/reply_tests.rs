@@ -259,6 +259,7 @@ fn record_cursor(engine: &Engine, projection: Option<Projection>) -> Cursor {
             ScanStats::default(),
         ))),
         projection,
+        variables: None,
     }
 }
 

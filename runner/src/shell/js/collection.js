@@ -49,6 +49,13 @@
     native.printLine(`DeprecationWarning: Collection.${method}() is deprecated. Use ${instead}.`);
   }
 
+  // `writeConcern: {w: 0}`: the server sends no reply, so the driver knows no counts.
+  const acknowledged = (options) => !(options && options.writeConcern && options.writeConcern.w === 0);
+
+  // What the driver sends with every write command besides its statements.
+  const writeOptions = (options) => ({ writeConcern: options.writeConcern, let: options.let,
+    comment: options.comment, bypassDocumentValidation: options.bypassDocumentValidation });
+
   function updateResult(reply) {
     const upserted = reply.upserted || [];
     return {
@@ -78,8 +85,9 @@
 
     insertOne(doc, options = {}) {
       const full = withId(doc);
-      const reply = this._run(clean({ insert: this._name, documents: [full], ordered: true,
-        bypassDocumentValidation: options.bypassDocumentValidation }));
+      const reply = this._run(clean(Object.assign({ insert: this._name, documents: [full],
+        ordered: true }, writeOptions(options))));
+      if (!acknowledged(options)) return { acknowledged: false, insertedId: full._id };
       this._throwWriteErrors(reply);
       return { acknowledged: true, insertedId: full._id };
     }
@@ -88,9 +96,16 @@
       if (!Array.isArray(docs)) {
         throw new MongoInvalidArgumentError('Argument "docs" must be an array of documents');
       }
+      if (docs.length === 0) {
+        throw new MongoInvalidArgumentError('Invalid BulkOperation, Batch cannot be empty');
+      }
       const full = docs.map(withId);
       const ordered = options.ordered !== false;
-      const reply = this._run({ insert: this._name, documents: full, ordered });
+      const reply = this._run(clean(Object.assign({ insert: this._name, documents: full, ordered },
+        writeOptions(options))));
+      if (!acknowledged(options)) {
+        return { acknowledged: false, insertedIds: Object.fromEntries(full.map((d, i) => [i, d._id])) };
+      }
       const errors = reply.writeErrors || [];
       const insertedIds = {};
       const failed = new Set(errors.map((e) => e.index));
@@ -132,9 +147,14 @@
     }
 
     _update(filter, update, options, multi) {
-      const reply = this._run({ update: this._name, updates: [clean({ q: filter, u: update, multi,
-        upsert: options.upsert, arrayFilters: options.arrayFilters, hint: options.hint,
-        collation: options.collation })], ordered: true });
+      const reply = this._run(clean(Object.assign({ update: this._name, updates: [clean({ q: filter,
+        u: update, multi, upsert: options.upsert, arrayFilters: options.arrayFilters,
+        hint: options.hint, collation: options.collation, sort: multi ? undefined : options.sort })],
+      ordered: true }, writeOptions(options))));
+      if (!acknowledged(options)) {
+        return { acknowledged: false, insertedId: null, matchedCount: undefined,
+          modifiedCount: undefined, upsertedCount: 0 };
+      }
       this._throwWriteErrors(reply);
       return updateResult(reply);
     }
@@ -155,8 +175,10 @@
     }
 
     _delete(filter, limit, options) {
-      const reply = this._run({ delete: this._name, deletes: [clean({ q: filter, limit,
-        hint: options.hint, collation: options.collation })], ordered: true });
+      const reply = this._run(clean(Object.assign({ delete: this._name, deletes: [clean({ q: filter,
+        limit, hint: options.hint, collation: options.collation })], ordered: true },
+      writeOptions(options))));
+      if (!acknowledged(options)) return { acknowledged: false, deletedCount: undefined };
       this._throwWriteErrors(reply);
       return { acknowledged: true, deletedCount: reply.n };
     }
@@ -168,7 +190,8 @@
       const returnNew = options.returnDocument === 'after' || options.returnNewDocument === true;
       const reply = this._run(clean(Object.assign({ findAndModify: this._name, query: fields.query,
         sort: options.sort, fields: options.projection, upsert: options.upsert,
-        arrayFilters: options.arrayFilters, new: fields.remove ? undefined : returnNew }, fields)));
+        arrayFilters: options.arrayFilters, hint: options.hint, collation: options.collation,
+        new: fields.remove ? undefined : returnNew }, writeOptions(options), fields)));
       return reply.value === undefined ? null : reply.value;
     }
 
@@ -259,6 +282,10 @@
     }
 
     stats() { return this._run({ collStats: this._name }); }
+    validate(options = {}) {
+      const full = typeof options === 'boolean' ? options : options.full;
+      return this._run(__shell.clean({ validate: this._name, full }));
+    }
     exists() { return this._db.getCollectionInfos({ name: this._name })[0] || null; }
   }
 
@@ -266,5 +293,6 @@
     return __shell.proxied(new Collection(db, name), (t, prop) => t.getCollection(prop));
   }
 
-  Object.assign(__shell, { collection, Collection, clean, withId, updateResult, requireAtomic, requireReplacement });
+  Object.assign(__shell, { collection, Collection, clean, withId, updateResult, requireAtomic,
+    requireReplacement, acknowledged });
 })(globalThis, __native);

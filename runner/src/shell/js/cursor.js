@@ -54,7 +54,7 @@
       }
       return __shell.clean({ find: this._coll._name, filter: s.filter, projection: s.projection,
         sort: s.sort, skip: s.skip, limit: s.limit, hint: s.hint, collation: s.collation,
-        comment: s.comment, maxTimeMS: s.maxTimeMS, min: s.min, max: s.max,
+        comment: s.comment, maxTimeMS: s.maxTimeMS, min: s.min, max: s.max, let: s.let,
         allowDiskUse: s.allowDiskUse, batchSize: s.batchSize });
     }
 
@@ -130,32 +130,75 @@
     return value;
   }
 
-  function bulkOp(coll, op) {
-    const [name, args] = Object.entries(op)[0] || [];
+  // One write model as the server statement it becomes: [kind, statement, op as errors show it].
+  function bulkStatement(op) {
+    const [name, args] = Object.entries(op || {})[0] || [];
+    const a = args || {};
+    const update = (u, multi) => __shell.clean({ q: a.filter, u, multi, upsert: a.upsert,
+      arrayFilters: a.arrayFilters, hint: a.hint, collation: a.collation,
+      sort: multi ? undefined : a.sort });
     switch (name) {
-      case 'insertOne': return ['insert', coll.insertOne(args.document)];
-      case 'updateOne': return ['update', coll.updateOne(args.filter, args.update, args)];
-      case 'updateMany': return ['update', coll.updateMany(args.filter, args.update, args)];
-      case 'replaceOne': return ['update', coll.replaceOne(args.filter, args.replacement, args)];
-      case 'deleteOne': return ['delete', coll.deleteOne(args.filter, args)];
-      case 'deleteMany': return ['delete', coll.deleteMany(args.filter, args)];
+      case 'insertOne': { const d = __shell.withId(a.document); return ['insert', d, d]; }
+      case 'updateOne': __shell.requireAtomic(a.update); return ['update', update(a.update, false)];
+      case 'updateMany': __shell.requireAtomic(a.update); return ['update', update(a.update, true)];
+      case 'replaceOne': __shell.requireReplacement(a.replacement); return ['update', update(a.replacement, false)];
+      case 'deleteOne': return ['delete', __shell.clean({ q: a.filter, limit: 1, hint: a.hint, collation: a.collation })];
+      case 'deleteMany': return ['delete', __shell.clean({ q: a.filter, limit: 0, hint: a.hint, collation: a.collation })];
       default: throw new MongoInvalidArgumentError(`Invalid BulkWriteModel: ${name}`);
     }
   }
 
+  const KIND_ORDER = { insert: 0, update: 1, delete: 2 };
+  const LIST = { insert: 'documents', update: 'updates', delete: 'deletes' };
+
+  // Runs one statement; a write error is returned, not thrown, so unordered writes go on.
+  function runStatement(coll, kind, statement, options) {
+    const command = __shell.clean({ [kind]: coll._name, [LIST[kind]]: [statement], ordered: true,
+      writeConcern: options.writeConcern, bypassDocumentValidation: options.bypassDocumentValidation,
+      let: options.let, comment: options.comment });
+    const reply = coll._run(command);
+    return { reply, error: (reply.writeErrors || [])[0] };
+  }
+
+  function tally(r, kind, reply, index, statement) {
+    if (kind === 'insert') { r.insertedCount += reply.n; if (reply.n) r.insertedIds[index] = statement._id; }
+    if (kind === 'delete') r.deletedCount += reply.n;
+    if (kind !== 'update') return;
+    const upserted = reply.upserted || [];
+    r.matchedCount += reply.n - upserted.length;
+    r.modifiedCount += reply.nModified || 0;
+    r.upsertedCount += upserted.length;
+    if (upserted.length) r.upsertedIds[index] = upserted[0]._id;
+  }
+
+  // The driver's bulkWrite: ordered stops at the first write error; unordered runs
+  // every insert, then every update, then every delete. Any error throws
+  // MongoBulkWriteError with what did succeed.
   function bulkWrite(coll, operations, options) {
+    if (!Array.isArray(operations) || operations.length === 0) {
+      throw new MongoInvalidArgumentError('Invalid BulkOperation, Batch cannot be empty');
+    }
+    const ordered = options.ordered !== false;
+    let plan = operations.map((op, index) => [index, ...bulkStatement(op)]);
+    if (!ordered) plan = plan.slice().sort((x, y) => KIND_ORDER[x[1]] - KIND_ORDER[y[1]]);
     const r = { acknowledged: true, insertedCount: 0, insertedIds: {}, matchedCount: 0,
       modifiedCount: 0, deletedCount: 0, upsertedCount: 0, upsertedIds: {} };
-    operations.forEach((op, i) => {
-      const [kind, res] = bulkOp(coll, op);
-      if (kind === 'insert') { r.insertedCount++; r.insertedIds[i] = res.insertedId; }
-      if (kind === 'update') {
-        r.matchedCount += res.matchedCount; r.modifiedCount += res.modifiedCount;
-        r.upsertedCount += res.upsertedCount;
-        if (res.upsertedCount) r.upsertedIds[i] = res.insertedId;
+    const writeErrors = [];
+    for (const [index, kind, statement, shown] of plan) {
+      const { reply, error } = runStatement(coll, kind, statement, options);
+      if (error) {
+        writeErrors.push({ index, code: error.code, errmsg: error.errmsg, errInfo: error.errInfo,
+          op: shown || statement });
+        if (ordered) break;
+        continue;
       }
-      if (kind === 'delete') r.deletedCount += res.deletedCount;
-    });
+      tally(r, kind, reply, index, statement);
+    }
+    if (writeErrors.length) {
+      // The driver's BulkWriteResult lists insertedIds last.
+      const { acknowledged, insertedIds, ...counts } = r;
+      throw __errors.bulkWriteError(writeErrors, Object.assign(counts, { insertedIds }));
+    }
     return r;
   }
 

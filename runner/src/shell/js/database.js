@@ -47,6 +47,10 @@
       this._run(Object.assign({ create: name }, options));
       return { ok: 1 };
     }
+    createView(name, source, pipeline, options = {}) {
+      this._run(Object.assign({ create: name, viewOn: source, pipeline }, options));
+      return { ok: 1 };
+    }
     dropDatabase() {
       this._run({ dropDatabase: 1 });
       return { ok: 1, dropped: this._name };

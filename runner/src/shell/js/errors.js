@@ -21,7 +21,9 @@
     const err = new MongoServerError(reply.errmsg);
     if (reply.code !== undefined) hidden(err, 'code', reply.code);
     if (reply.codeName !== undefined) hidden(err, 'codeName', reply.codeName);
-    if (reply.errInfo !== undefined) hidden(err, 'errInfo', reply.errInfo);
+    for (const key of ['errInfo', 'keyPattern', 'keyValue']) {
+      if (reply[key] !== undefined) hidden(err, key, reply[key]);
+    }
     return err;
   }
 

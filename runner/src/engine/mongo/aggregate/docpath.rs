@@ -56,11 +56,27 @@ fn collect_leaves<'a>(doc: &'a Document, parts: &[&str], out: &mut Vec<&'a Bson>
     }
     match value {
         Bson::Document(d) => collect_leaves(d, rest, out),
-        Bson::Array(items) => {
-            for item in items {
-                if let Bson::Document(d) = item {
-                    collect_leaves(d, rest, out);
-                }
+        // A numeric component indexes the array, as the server's
+        // path extraction does (`"a.0.x"`); otherwise each subdocument.
+        Bson::Array(items) => match rest.first().and_then(|p| p.parse::<usize>().ok()) {
+            Some(i) => collect_indexed(items, i, &rest[1..], out),
+            None => items
+                .iter()
+                .filter_map(Bson::as_document)
+                .for_each(|d| collect_leaves(d, rest, out)),
+        },
+        _ => {}
+    }
+}
+
+fn collect_indexed<'a>(items: &'a [Bson], i: usize, rest: &[&str], out: &mut Vec<&'a Bson>) {
+    let Some(item) = items.get(i) else { return };
+    match (item, rest.is_empty()) {
+        (_, true) => out.push(item),
+        (Bson::Document(d), false) => collect_leaves(d, rest, out),
+        (Bson::Array(inner), false) => {
+            if let Ok(j) = rest[0].parse::<usize>() {
+                collect_indexed(inner, j, &rest[1..], out);
             }
         }
         _ => {}

@@ -46,7 +46,7 @@ impl Group {
         let mut groups: Vec<(Bson, Vec<State>)> = Vec::new();
         let mut index: HashMap<String, usize> = HashMap::new();
         for doc in &docs {
-            let id = expr::evaluate(&self.id, doc, vars)?.unwrap_or(Bson::Null);
+            let id = self.group_id(doc, vars)?;
             let slot = *index.entry(key_of(&id)).or_insert_with(|| {
                 groups.push((
                     id,
@@ -68,6 +68,21 @@ impl Group {
             .into_iter()
             .map(|(id, states)| self.output(id, states))
             .collect())
+    }
+
+    /// The group key. With a one-field object (`{a: "$a"}`) the server
+    /// evaluates the field alone, so a missing value joins null's group.
+    fn group_id(&self, doc: &Document, vars: &Vars) -> Result<Bson, MongoError> {
+        match &self.id {
+            Bson::Document(spec) if spec.len() == 1 && !is_operator(spec) => {
+                let Some((name, e)) = spec.iter().next() else {
+                    return Ok(Bson::Null);
+                };
+                let value = expr::evaluate(e, doc, vars)?.unwrap_or(Bson::Null);
+                Ok(Bson::Document(doc! { name.clone(): value }))
+            }
+            id => Ok(expr::evaluate(id, doc, vars)?.unwrap_or(Bson::Null)),
+        }
     }
 
     fn output(&self, id: Bson, states: Vec<State>) -> Document {
@@ -142,6 +157,10 @@ pub(crate) fn parse_sort_by_count(arg: &Bson) -> Result<Bson, MongoError> {
             "the sortByCount field must be defined as a $-prefixed path or an expression",
         )),
     }
+}
+
+fn is_operator(spec: &Document) -> bool {
+    spec.keys().next().is_some_and(|k| k.starts_with('$'))
 }
 
 /// `$sortByCount: expr` = group with a count, then sort by the count, descending.

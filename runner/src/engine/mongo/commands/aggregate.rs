@@ -6,13 +6,14 @@ use std::collections::VecDeque;
 use bson::{doc, Bson, Document};
 
 use super::find::cursor_reply;
+use super::sink;
 use super::{count_arg, target};
 use crate::engine::mongo::aggregate::{run_pipeline, Catalog};
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::cursor::{Cursor, CursorSource, DEFAULT_BATCH};
 use crate::engine::mongo::exec::explain::ExplainInput;
 use crate::engine::mongo::exec::{eof_record, plan_record, run_query, QuerySpec};
-use crate::engine::mongo::expr::with_context;
+use crate::engine::mongo::expr::{with_context, Vars};
 use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::reply::Reply;
 use crate::engine::mongo::sort::SortSpec;
@@ -65,8 +66,14 @@ pub(crate) fn aggregate(
     db: &str,
     command: &Document,
 ) -> Result<Reply, MongoError> {
-    let coll = target(command, "aggregate")?;
     let mut pipeline = pipeline_of(command)?;
+    let sink = sink::take(&mut pipeline, db)?;
+    if is_database_level(command) {
+        let input = documents_input(&mut pipeline)?;
+        let output = run_stages(engine, db, input, &pipeline)?;
+        return finish(engine, db, "$cmd.aggregate", command, output, sink);
+    }
+    let coll = target(command, "aggregate")?;
     let (filter, sort) = leading_query(&mut pipeline)?;
     let input = match engine.collection(db, &coll) {
         Some(collection) => {
@@ -75,6 +82,7 @@ pub(crate) fn aggregate(
                 &QuerySpec {
                     filter: Some(&filter),
                     sort: sort.as_ref(),
+                    hint: command.get("hint"),
                     ..QuerySpec::default()
                 },
             )
@@ -94,6 +102,66 @@ pub(crate) fn aggregate(
         }
     };
     let output = run_stages(engine, db, input, &pipeline)?;
+    finish(engine, db, &coll, command, output, sink)
+}
+
+/// `{aggregate: 1}`: a pipeline on no collection, fed by `$documents`.
+fn is_database_level(command: &Document) -> bool {
+    command
+        .get("aggregate")
+        .and_then(crate::engine::mongo::value::number_as_f64)
+        == Some(1.0)
+}
+
+/// The documents of a leading `$documents` stage (an expression evaluated
+/// once, which must give an array of objects).
+fn documents_input(pipeline: &mut Vec<Document>) -> Result<Vec<Document>, MongoError> {
+    let first = pipeline.first().and_then(|s| s.iter().next());
+    let Some(("$documents", arg)) = first.map(|(k, v)| (k.as_str(), v)) else {
+        let name = first.map(|(k, _)| k.clone()).unwrap_or_default();
+        return Err(MongoError::new(
+            73,
+            format!("{{aggregate: 1}} is not valid for '{name}'; a collection is required."),
+        ));
+    };
+    let value = crate::engine::mongo::expr::evaluate(arg, &Document::new(), &Vars::new())?;
+    let docs = match value {
+        Some(Bson::Array(items)) => items
+            .into_iter()
+            .map(|i| match i {
+                Bson::Document(d) => Ok(d),
+                _ => Err(documents_error()),
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        _ => return Err(documents_error()),
+    };
+    pipeline.remove(0);
+    Ok(docs)
+}
+
+fn documents_error() -> MongoError {
+    MongoError::new(5858203, "an array is expected")
+}
+
+/// The reply: a cursor over the output, or an empty one once `$out`/`$merge` wrote it.
+fn finish(
+    engine: &mut Engine,
+    db: &str,
+    coll: &str,
+    command: &Document,
+    output: Vec<Document>,
+    sink: Option<sink::Sink>,
+) -> Result<Reply, MongoError> {
+    if let Some(sink) = sink {
+        sink.write(engine, output)?;
+        return Ok(cursor_reply(
+            "firstBatch",
+            Vec::<Document>::new(),
+            0,
+            &format!("{db}.{coll}"),
+        ));
+    }
+    let coll = coll.to_string();
     let batch_size = command
         .get_document("cursor")
         .ok()
@@ -105,6 +173,7 @@ pub(crate) fn aggregate(
         coll: coll.clone(),
         source: CursorSource::Documents(VecDeque::from(output)),
         projection: None,
+        variables: None,
     };
     let batch = cursor.next_batch(
         None,

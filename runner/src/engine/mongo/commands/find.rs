@@ -7,7 +7,7 @@ use crate::engine::mongo::aggregate::Projection;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::cursor::{Cursor, CursorSource, DEFAULT_BATCH};
 use crate::engine::mongo::exec::{eof_record, plan_record_of, stream_query, QuerySpec};
-use crate::engine::mongo::expr::with_context;
+use crate::engine::mongo::expr::{with_context, CommandLet};
 use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::reply::{Batch, Reply};
 use crate::engine::mongo::sort::SortSpec;
@@ -101,6 +101,7 @@ pub(crate) fn find(engine: &mut Engine, db: &str, command: &Document) -> Result<
         coll: args.coll.clone(),
         source: CursorSource::Records(Box::new(stream)),
         projection: args.projection,
+        variables: document_arg(command, "let")?.cloned(),
     };
     let batch = cursor
         .next_batch(Some(coll), args.batch_size.unwrap_or(DEFAULT_BATCH))
@@ -146,6 +147,7 @@ pub(crate) fn get_more(
         return Err(MongoError::new(43, format!("cursor id {id} not found")));
     };
     let ns = format!("{db}.{}", cursor.coll);
+    let _variables = CommandLet::enter(cursor.variables.as_ref())?;
     // A failing batch ends the cursor, as on the server.
     let batch = cursor
         .next_batch(engine.collection(&cursor.db, &cursor.coll), size)

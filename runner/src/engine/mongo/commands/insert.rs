@@ -52,6 +52,7 @@ pub(crate) fn write_error(index: usize, e: &MongoError) -> Document {
         error.insert("codeName", e.code_name.clone());
     }
     error.insert("errmsg", e.message.clone());
+    error.extend(e.details.clone().unwrap_or_default());
     error
 }
 
@@ -97,8 +98,25 @@ pub(crate) fn check_id(id: &Bson) -> Result<(), MongoError> {
             53,
             "The '_id' value cannot be of type undefined",
         )),
+        Bson::Document(d) => check_id_fields(d),
         _ => Ok(()),
     }
+}
+
+/// Operators are not storable inside `_id` (DBRef's `$ref $id $db` are).
+fn check_id_fields(id: &Document) -> Result<(), MongoError> {
+    for (key, value) in id {
+        if key.starts_with('$') && !matches!(key.as_str(), "$ref" | "$id" | "$db") {
+            return Err(MongoError::new(
+                52,
+                format!("_id fields may not contain '$'-prefixed fields: {key} is not valid for storage."),
+            ));
+        }
+        if let Bson::Document(inner) = value {
+            check_id_fields(inner)?;
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn check_size(doc: &Document, what: &str) -> Result<(), MongoError> {

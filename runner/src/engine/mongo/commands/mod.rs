@@ -6,11 +6,14 @@ pub(crate) mod find;
 mod indexes;
 mod insert;
 mod modify;
+pub(crate) mod options;
 mod read;
+mod sink;
 
 use bson::{Bson, Document};
 
 use super::error::MongoError;
+use super::expr::CommandLet;
 use super::reply::Reply;
 use super::Engine;
 
@@ -20,6 +23,8 @@ pub(crate) fn dispatch(
     db: &str,
     command: Document,
 ) -> Result<Reply, MongoError> {
+    options::check(&command)?;
+    let _variables = CommandLet::enter(document_arg(&command, "let")?)?;
     match command.keys().next().map(String::as_str) {
         Some("find") => find::find(engine, db, &command),
         Some("getMore") => find::get_more(engine, db, &command),
@@ -51,6 +56,7 @@ fn document_command(
         "create" => admin::create(engine, db, &command),
         "drop" => admin::drop(engine, db, &command),
         "dropDatabase" => admin::drop_database(engine, db),
+        "validate" => admin::validate(engine, db, &command),
         "listDatabases" => admin::list_databases(engine, &command),
         "ping" | "hello" | "isMaster" | "buildInfo" => Ok(Document::new()),
         _ => Err(MongoError::new(59, format!("no such command: '{name}'"))),

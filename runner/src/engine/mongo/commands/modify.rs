@@ -24,6 +24,7 @@ struct Statement {
     multi: bool,
     array_filters: Vec<ArrayFilter>,
     sort: Option<SortSpec>,
+    hint: Option<Bson>,
 }
 
 /// What applying one statement did.
@@ -47,6 +48,7 @@ pub(crate) fn update(
             "BSON field 'update.updates' is missing but a required field",
         ));
     };
+    check_statements("update", updates)?;
     let ordered = bool_arg(command, "ordered", true);
     let (mut n, mut modified, mut upserted, mut errors) = (0i64, 0i64, Vec::new(), Vec::new());
     for (index, spec) in updates.iter().enumerate() {
@@ -75,6 +77,15 @@ pub(crate) fn update(
         reply.insert("writeErrors", errors);
     }
     Ok(reply)
+}
+
+/// Unknown or refused statement fields fail the whole command, as the
+/// server's command parser does.
+fn check_statements(command: &str, statements: &[Bson]) -> Result<(), MongoError> {
+    statements
+        .iter()
+        .filter_map(Bson::as_document)
+        .try_for_each(|spec| super::options::check_statement(command, spec))
 }
 
 fn parse_statement(spec: &Bson) -> Result<Statement, MongoError> {
@@ -106,8 +117,27 @@ fn parse_statement(spec: &Bson) -> Result<Statement, MongoError> {
         upsert: bool_arg(spec, "upsert", false),
         multi,
         array_filters: parse_array_filters(spec)?,
-        sort: None,
+        sort: statement_sort(spec, multi)?,
+        hint: hint_arg(spec),
     })
+}
+
+/// `sort` picks which document a single update changes (server 8.0).
+fn statement_sort(spec: &Document, multi: bool) -> Result<Option<SortSpec>, MongoError> {
+    let Some(sort) = document_arg(spec, "sort")? else {
+        return Ok(None);
+    };
+    if multi {
+        return Err(MongoError::new(72, "Cannot specify sort with multi=true"));
+    }
+    SortSpec::parse(sort).map(Some)
+}
+
+/// An empty hint (`{}` or `""`) means none, as for the server.
+fn hint_arg(spec: &Document) -> Option<Bson> {
+    spec.get("hint")
+        .filter(|h| !matches!(h, Bson::String(s) if s.is_empty()))
+        .cloned()
 }
 
 fn parse_array_filters(spec: &Document) -> Result<Vec<ArrayFilter>, MongoError> {
@@ -141,6 +171,7 @@ fn matching_records(
         filter: Some(&statement.filter),
         sort: statement.sort.as_ref(),
         limit: (!statement.multi).then_some(1),
+        hint: statement.hint.as_ref(),
         ..QuerySpec::default()
     };
     let result = run_query(collection, &spec)?;
@@ -200,7 +231,7 @@ fn upsert(
     coll: &str,
     statement: &Statement,
 ) -> Result<Outcome, MongoError> {
-    let seed = seed_document(&statement.query)?;
+    let seed = seed_document(&statement.query, statement.update.is_replacement())?;
     let ctx = UpdateContext {
         query: Some(&statement.query),
         array_filters: &statement.array_filters,
@@ -240,6 +271,7 @@ pub(crate) fn delete(
             "BSON field 'delete.deletes' is missing but a required field",
         ));
     };
+    check_statements("delete", deletes)?;
     let ordered = bool_arg(command, "ordered", true);
     let (mut n, mut errors) = (0i64, Vec::new());
     for (index, spec) in deletes.iter().enumerate() {
@@ -284,6 +316,7 @@ fn delete_one_spec(
         multi: !single,
         array_filters: Vec::new(),
         sort: None,
+        hint: hint_arg(spec),
     };
     let rids = matching_records(engine, db, coll, &statement)?;
     let Some(collection) = engine.collection_mut(db, coll) else {
@@ -339,6 +372,7 @@ pub(crate) fn find_and_modify(
         multi: false,
         array_filters: parse_array_filters(command)?,
         sort,
+        hint: hint_arg(command),
     };
     let project = |d: Option<Document>| -> Result<Bson, MongoError> {
         Ok(match (d, &fields) {

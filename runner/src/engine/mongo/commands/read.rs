@@ -27,7 +27,7 @@ pub(crate) fn count(
         engine.record_plan(eof_record(&format!("{db}.{coll}")));
         return Ok(doc! { "n": 0 });
     };
-    if filter.is_empty() {
+    if filter.is_empty() && command.get("hint").is_none() {
         let n = collection
             .len()
             .saturating_sub(skip)
@@ -70,6 +70,7 @@ pub(crate) fn distinct(
         collection,
         &QuerySpec {
             filter: Some(&filter),
+            hint: command.get("hint"),
             ..QuerySpec::default()
         },
     )?;
@@ -121,7 +122,9 @@ pub(crate) fn explain(
     }
     match inner.keys().next().map(String::as_str) {
         Some("find") => explain_find(engine, db, inner, &verbosity),
-        Some("count") => explain_find(engine, db, &count_as_find(inner), &verbosity),
+        Some("count") => explain_count(engine, db, inner, &verbosity),
+        Some("distinct") => explain_find(engine, db, &distinct_as_find(inner), &verbosity)
+            .map(|reply| with_command(reply, inner, db)),
         Some("aggregate") => super::aggregate::explain(engine, db, inner, &verbosity),
         Some(other) => Err(MongoError::new(
             59,
@@ -133,10 +136,86 @@ pub(crate) fn explain(
     }
 }
 
+/// The plan of a count: the find's plan under a COUNT stage; an index scan
+/// that alone answers the filter becomes COUNT_SCAN (no document fetched),
+/// and an empty filter reads the record count itself.
+fn explain_count(
+    engine: &mut Engine,
+    db: &str,
+    count: &Document,
+    verbosity: &str,
+) -> Result<Document, MongoError> {
+    let find = count_as_find(count);
+    let covered = find
+        .get_document("filter")
+        .map(|f| f.keys().collect::<Vec<_>>())
+        .unwrap_or_default();
+    let mut reply = explain_find(engine, db, &find, verbosity)?;
+    let fast = covered.is_empty() && !count.contains_key("hint");
+    for (section, field) in [
+        ("queryPlanner", "winningPlan"),
+        ("executionStats", "executionStages"),
+    ] {
+        let Ok(part) = reply.get_document_mut(section) else {
+            continue;
+        };
+        if let Ok(plan) = part.get_document(field) {
+            let counted = count_stage(plan.clone(), &covered, fast);
+            part.insert(field, counted);
+        }
+    }
+    Ok(with_command(reply, count, db))
+}
+
+fn count_stage(plan: Document, filter_fields: &[&String], fast: bool) -> Document {
+    if fast {
+        return doc! { "stage": "RECORD_STORE_FAST_COUNT" };
+    }
+    let input = match index_only(&plan, filter_fields) {
+        Some(mut ixscan) => {
+            ixscan.insert("stage", "COUNT_SCAN");
+            ixscan
+        }
+        None => plan,
+    };
+    doc! { "stage": "COUNT", "inputStage": input }
+}
+
+/// FETCH over a non-multikey IXSCAN whose key holds every filtered field.
+fn index_only(plan: &Document, filter_fields: &[&String]) -> Option<Document> {
+    if plan.get_str("stage").ok()? != "FETCH" {
+        return None;
+    }
+    let ixscan = plan.get_document("inputStage").ok()?;
+    let key = ixscan.get_document("keyPattern").ok()?;
+    let covered = filter_fields.iter().all(|f| key.contains_key(f.as_str()));
+    let multikey = ixscan.get_bool("isMultiKey").unwrap_or(true);
+    (covered && !multikey).then(|| ixscan.clone())
+}
+
+fn with_command(mut reply: Document, command: &Document, db: &str) -> Document {
+    let mut shown = command.clone();
+    shown.insert("$db", db);
+    reply.insert("command", shown);
+    reply
+}
+
+fn distinct_as_find(distinct: &Document) -> Document {
+    let mut find = doc! { "find": distinct.get("distinct").cloned().unwrap_or(Bson::Null) };
+    for (from, to) in [("query", "filter"), ("hint", "hint")] {
+        if let Some(v) = distinct.get(from) {
+            find.insert(to, v.clone());
+        }
+    }
+    find
+}
+
 fn count_as_find(count: &Document) -> Document {
     let mut find = doc! { "find": count.get("count").cloned().unwrap_or(Bson::Null) };
-    if let Some(q) = count.get("query") {
-        find.insert("filter", q.clone());
+    for (from, to) in [("query", "filter"), ("hint", "hint")] {
+        if let Some(v) = count.get(from) {
+            find.insert(to, v.clone());
+        }
     }
     find
 }

@@ -28,6 +28,8 @@ pub struct Cursor {
     pub coll: String,
     pub source: CursorSource,
     pub projection: Option<Projection>,
+    /// The command's `let`, bound again for each getMore of a lazy scan.
+    pub variables: Option<bson::Document>,
 }
 
 impl Cursor {

@@ -17,6 +17,7 @@ mod comparison;
 mod conditional;
 pub(crate) mod date;
 pub(crate) mod error;
+mod fields;
 pub(crate) mod numeric;
 pub(crate) mod order;
 mod path;
@@ -29,7 +30,7 @@ mod variables;
 pub(crate) use boolean::truthy;
 pub(crate) use error::{fail, with_context};
 pub(crate) use order::{compare_opt, compare_values, type_name, values_equal};
-pub(crate) use variables::{check_name as variables_check_name, Vars};
+pub(crate) use variables::{check_name as variables_check_name, CommandLet, Vars};
 
 /// Missing (`None`) or a value.
 pub(crate) type Evaluated = Option<Bson>;
@@ -166,6 +167,7 @@ fn lookup_operator(name: &str) -> Result<OpFn, MongoError> {
         .or_else(|| set::lookup(name))
         .or_else(|| date::lookup(name))
         .or_else(|| variables::lookup(name))
+        .or_else(|| fields::lookup(name))
         .ok_or_else(|| fail(168, format!("Unrecognized expression '{name}'")))
 }
 

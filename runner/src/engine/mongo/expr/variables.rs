@@ -1,15 +1,62 @@
 //! Variables in scope (`$$x`) and the operators that bind them (`$let`).
 
-use bson::Bson;
+use std::cell::RefCell;
+
+use bson::{Bson, Document};
 
 use super::{fail, Ctx, Evaluated, OpFn};
 use crate::engine::mongo::MongoError;
 
+thread_local! {
+    /// The running command's `let` variables: every expression the command
+    /// evaluates (filters' `$expr`, pipelines, update pipelines) sees them.
+    static COMMAND_LET: RefCell<Vec<(String, Bson)>> = const { RefCell::new(Vec::new()) };
+}
+
 /// User variables bound by `let`, `$let`, `$map`, `$filter`, ...
 /// Later bindings shadow earlier ones.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Vars {
     bound: Vec<(String, Bson)>,
+}
+
+impl Default for Vars {
+    fn default() -> Self {
+        Vars {
+            bound: COMMAND_LET.with(|l| l.borrow().clone()),
+        }
+    }
+}
+
+/// The command's `let` bound while it runs; dropping it restores the
+/// outer command's (explain runs its command inside its own).
+pub(crate) struct CommandLet {
+    outer: Vec<(String, Bson)>,
+}
+
+impl CommandLet {
+    /// Evaluates each `let` value once (constants and `$$NOW`-like values),
+    /// as the server does before running the command.
+    pub(crate) fn enter(spec: Option<&Document>) -> Result<CommandLet, MongoError> {
+        let mut bound = COMMAND_LET.with(|l| l.borrow().clone());
+        for (name, value) in spec.into_iter().flatten() {
+            check_name(name)?;
+            let vars = Vars {
+                bound: bound.clone(),
+            };
+            let v = super::evaluate(value, &Document::new(), &vars)?;
+            bound.push((name.clone(), v.unwrap_or(Bson::Undefined)));
+        }
+        let outer = COMMAND_LET.with(|l| std::mem::replace(&mut *l.borrow_mut(), bound));
+        Ok(CommandLet { outer })
+    }
+}
+
+impl Drop for CommandLet {
+    fn drop(&mut self) {
+        let outer = std::mem::take(&mut self.outer);
+        COMMAND_LET.with(|l| *l.borrow_mut() = outer);
+    }
 }
 
 impl Vars {

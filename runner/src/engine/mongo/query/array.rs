@@ -64,9 +64,21 @@ impl ElemMatchMatcher {
         if self.value_form {
             return self.node.eval(Subject::Value(element));
         }
+        // The server tests every object element, and arrays are objects
+        // whose field names are their indexes: `{$elemMatch: {}}` matches `[[1]]`.
         match element {
             Bson::Document(d) => self.node.eval(Subject::Doc(d)),
+            Bson::Array(items) => self.node.eval(Subject::Doc(&indexed(items))),
             _ => false,
         }
     }
+}
+
+/// An array as the document the server sees: `{"0": .., "1": ..}`.
+fn indexed(items: &[Bson]) -> bson::Document {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (i.to_string(), v.clone()))
+        .collect()
 }

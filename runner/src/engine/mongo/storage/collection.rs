@@ -197,9 +197,14 @@ pub(crate) fn duplicate_error(ns: &str, index: &Index, key: &Key) -> MongoError 
         .zip(key.values())
         .map(|((path, _), value)| (path.clone(), value))
         .collect();
-    MongoError::duplicate_key(format!(
+    let message = format!(
         "E11000 duplicate key error collection: {ns} index: {} dup key: {}",
         index.name,
         display::spaced_document(&fields)
-    ))
+    );
+    let key_value: bson::Document = fields.into_iter().collect();
+    MongoError::duplicate_key(message).with_details(bson::doc! {
+        "keyPattern": index.key_pattern.clone(),
+        "keyValue": key_value,
+    })
 }

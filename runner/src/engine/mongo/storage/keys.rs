@@ -14,6 +14,10 @@ use crate::engine::mongo::value::{array_index, values_equal};
 pub(crate) struct PathKeys {
     pub values: Vec<Bson>,
     pub array_paths: BTreeSet<String>,
+    /// The arrays met, each by its concrete path (`b.0.c`), to tell one
+    /// shared array from parallel ones.
+    instances: Vec<String>,
+    trail: Vec<String>,
 }
 
 /// Collects the index values of `path` (missing → null, `[]` → undefined).
@@ -31,7 +35,11 @@ pub(crate) fn path_keys(doc: &Document, path: &str) -> PathKeys {
 fn walk_document(doc: &Document, parts: &[&str], depth: usize, out: &mut PathKeys) {
     match parts.get(depth).and_then(|p| doc.get(*p)) {
         None => out.values.push(Bson::Null),
-        Some(v) => walk_value(v, parts, depth, out),
+        Some(v) => {
+            out.trail.push(parts[depth].to_string());
+            walk_value(v, parts, depth, out);
+            out.trail.pop();
+        }
     }
 }
 
@@ -40,6 +48,7 @@ fn walk_value(value: &Bson, parts: &[&str], depth: usize, out: &mut PathKeys) {
     match value {
         Bson::Array(items) => {
             out.array_paths.insert(parts[..=depth].join("."));
+            out.instances.push(out.trail.join("."));
             if is_leaf {
                 leaf_array(items, out);
             } else {
@@ -62,13 +71,18 @@ fn leaf_array(items: &[Bson], out: &mut PathKeys) {
 fn walk_array(items: &[Bson], parts: &[&str], depth: usize, out: &mut PathKeys) {
     if let Some(index) = parts.get(depth).and_then(|p| array_index(p)) {
         if let Some(element) = items.get(index) {
-            return walk_value(element, parts, depth, out);
+            out.trail.push(index.to_string());
+            walk_value(element, parts, depth, out);
+            out.trail.pop();
+            return;
         }
     }
     let before = out.values.len();
-    for element in items {
+    for (i, element) in items.iter().enumerate() {
         if let Bson::Document(d) = element {
+            out.trail.push(i.to_string());
             walk_document(d, parts, depth, out);
+            out.trail.pop();
         }
     }
     if out.values.len() == before {
@@ -95,7 +109,7 @@ pub(crate) fn document_keys(
         .iter()
         .map(|(path, _)| path_keys(doc, path))
         .collect();
-    check_parallel_arrays(fields, &per_field)?;
+    check_parallel_arrays(&per_field)?;
     let mut combos: Vec<Parts<'_>> = vec![Vec::with_capacity(fields.len())];
     for ((_, descending), field) in fields.iter().zip(&per_field) {
         combos = extend_keys(combos, &field.values, *descending);
@@ -120,40 +134,50 @@ fn extend_keys<'a>(keys: Vec<Parts<'a>>, values: &'a [Bson], descending: bool) -
     out
 }
 
-fn check_parallel_arrays(
-    fields: &[(String, bool)],
-    per_field: &[PathKeys],
-) -> Result<(), MongoError> {
-    let with_arrays: Vec<&PathKeys> = per_field
-        .iter()
-        .filter(|k| !k.array_paths.is_empty())
-        .collect();
-    let (Some(first), Some(later)) = (with_arrays.first(), with_arrays.last()) else {
-        return Ok(());
-    };
-    if with_arrays
-        .iter()
-        .all(|k| k.array_paths == first.array_paths)
-    {
-        return Ok(());
+/// Two index fields may not each expand a different array of the same
+/// element (`{a: [1], b: [1]}`); arrays on a shared prefix, or in different
+/// elements of one array, are not parallel.
+fn check_parallel_arrays(per_field: &[PathKeys]) -> Result<(), MongoError> {
+    for (i, first) in per_field.iter().enumerate() {
+        for later in &per_field[i + 1..] {
+            if let Some((p, q)) = parallel_pair(first, later) {
+                return Err(MongoError::new(
+                    171,
+                    format!(
+                        "cannot index parallel arrays [{}] [{}]",
+                        array_name(q),
+                        array_name(p)
+                    ),
+                ));
+            }
+        }
     }
-    let _ = fields;
-    Err(MongoError::new(
-        171,
-        format!(
-            "cannot index parallel arrays [{}] [{}]",
-            array_name(later),
-            array_name(first)
-        ),
-    ))
+    Ok(())
 }
 
-fn array_name(keys: &PathKeys) -> &str {
-    let path = keys
-        .array_paths
-        .iter()
-        .next()
-        .map(String::as_str)
-        .unwrap_or("");
+fn parallel_pair<'a>(first: &'a PathKeys, later: &'a PathKeys) -> Option<(&'a str, &'a str)> {
+    first.instances.iter().find_map(|p| {
+        later
+            .instances
+            .iter()
+            .find(|q| parallel(p, q))
+            .map(|q| (p.as_str(), q.as_str()))
+    })
+}
+
+/// Neither array holds the other, and they part at a field name.
+fn parallel(p: &str, q: &str) -> bool {
+    let mut left = p.split('.');
+    let mut right = q.split('.');
+    loop {
+        match (left.next(), right.next()) {
+            (Some(a), Some(b)) if a == b => continue,
+            (Some(a), Some(b)) => return array_index(a).is_none() || array_index(b).is_none(),
+            _ => return false,
+        }
+    }
+}
+
+fn array_name(path: &str) -> &str {
     path.rsplit('.').next().unwrap_or(path)
 }

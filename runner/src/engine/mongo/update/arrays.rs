@@ -29,6 +29,9 @@ pub(crate) fn apply(
 ) -> Result<(), MongoError> {
     let field = parts.last().cloned().unwrap_or_default();
     let creates = matches!(op.name.as_str(), "$push" | "$addToSet");
+    if op.name == "$pop" {
+        super::path::check_viable(doc, parts)?;
+    }
     let Some(mut p) = parent(doc, parts, creates)? else {
         return Ok(());
     };
@@ -151,7 +154,44 @@ fn resolve_position(p: i64, len: usize) -> usize {
     }
 }
 
+/// The server's checks on `$push`'s `$sort` (BadValue, before sorting).
+fn check_sort(sort: &Bson) -> Result<(), MongoError> {
+    match sort {
+        Bson::Document(spec) if spec.is_empty() => Err(MongoError::bad_value(
+            "The $sort pattern is empty when it should be a set of fields.",
+        )),
+        Bson::Document(spec) => spec.iter().try_for_each(|(k, v)| check_sort_field(k, v)),
+        other if number_as_f64(other).is_some() => check_sort_order(other),
+        _ => Err(MongoError::bad_value(
+            "The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields",
+        )),
+    }
+}
+
+fn check_sort_order(order: &Bson) -> Result<(), MongoError> {
+    match number_as_f64(order) {
+        Some(n) if n == 1.0 || n == -1.0 => Ok(()),
+        _ => Err(MongoError::bad_value(
+            "The $sort element value must be either 1 or -1",
+        )),
+    }
+}
+
+fn check_sort_field(field: &str, order: &Bson) -> Result<(), MongoError> {
+    check_sort_order(order)?;
+    if field.is_empty() {
+        return Err(MongoError::bad_value("The $sort field cannot be empty"));
+    }
+    if field.split('.').any(str::is_empty) {
+        return Err(MongoError::bad_value(format!(
+            "The $sort field is a dotted field but has an empty part: {field}"
+        )));
+    }
+    Ok(())
+}
+
 fn sort_items(sort: &Bson, items: &mut [Bson]) -> Result<(), MongoError> {
+    check_sort(sort)?;
     match sort {
         Bson::Document(spec) => {
             let spec = SortSpec::parse(spec)?;

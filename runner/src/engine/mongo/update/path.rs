@@ -142,3 +142,36 @@ pub(crate) fn split(path: &str) -> Result<Vec<String>, MongoError> {
     }
     Ok(parts)
 }
+
+/// PathNotViable for operators that need the path's container
+/// (`$pop` on `a.b.c` where `a.b` is `1`): the server names the first
+/// component it could not follow and the element in its way.
+pub(crate) fn check_viable(doc: &Document, parts: &[String]) -> Result<(), MongoError> {
+    let mut current = Bson::Document(doc.clone());
+    for (depth, part) in parts.iter().enumerate().take(parts.len().saturating_sub(1)) {
+        let next = match &current {
+            Bson::Document(d) => d.get(part),
+            Bson::Array(a) => array_index(part).and_then(|i| a.get(i)),
+            _ => None,
+        };
+        let Some(next) = next.cloned() else {
+            return Ok(());
+        };
+        if !matches!(next, Bson::Document(_) | Bson::Array(_)) {
+            return Err(not_viable(&parts[depth + 1], parts, part, &next));
+        }
+        current = next;
+    }
+    Ok(())
+}
+
+fn not_viable(part: &str, parts: &[String], field: &str, value: &Bson) -> MongoError {
+    MongoError::new(
+        28,
+        format!(
+            "Cannot use the part ({part}) of ({}) to traverse the element ({{{field}: {}}})",
+            parts.join("."),
+            display::value(value)
+        ),
+    )
+}

@@ -1,0 +1,986 @@
+//! The document engine on the edges: rules the server's own tests and the
+//! drivers' CRUD specification pin down, each through `run_command` as the
+//! server would answer it, or through the shell as mongosh prints it.
+
+use bson::{doc, Bson, Document};
+use kursus::engine::mongo::{Engine, MongoError};
+use kursus::shell::{Shell, ShellOptions};
+
+const DB: &str = "uji";
+
+fn run(engine: &mut Engine, command: Document) -> Document {
+    match engine.run_command(DB, command.clone()) {
+        Ok(reply) => reply,
+        Err(e) => panic!("command {command} failed: {e:?}"),
+    }
+}
+
+fn fail(engine: &mut Engine, command: Document) -> MongoError {
+    match engine.run_command(DB, command.clone()) {
+        Ok(reply) => panic!("command {command} should fail, got {reply}"),
+        Err(e) => e,
+    }
+}
+
+fn with(coll: &str, docs: Vec<Document>) -> Engine {
+    let mut e = Engine::new();
+    run(&mut e, doc! { "insert": coll, "documents": docs });
+    e
+}
+
+fn first_batch(reply: &Document) -> Vec<Document> {
+    reply
+        .get_document("cursor")
+        .and_then(|c| c.get_array("firstBatch"))
+        .map(|b| b.iter().filter_map(|d| d.as_document().cloned()).collect())
+        .unwrap_or_default()
+}
+
+fn ids(docs: &[Document]) -> Vec<Bson> {
+    docs.iter().filter_map(|d| d.get("_id").cloned()).collect()
+}
+
+fn find_ids(engine: &mut Engine, coll: &str, filter: Document) -> Vec<Bson> {
+    ids(&first_batch(&run(
+        engine,
+        doc! { "find": coll, "filter": filter },
+    )))
+}
+
+/// The one write error of an update/delete/insert reply.
+fn write_error(reply: &Document) -> Document {
+    reply
+        .get_array("writeErrors")
+        .ok()
+        .and_then(|e| e.first())
+        .and_then(Bson::as_document)
+        .cloned()
+        .unwrap_or_else(|| panic!("no write error in {reply}"))
+}
+
+fn shell_out(script: &str) -> String {
+    Shell::new(ShellOptions::default()).run_script(script)
+}
+
+// ---- 1. rules ------------------------------------------------------------------------
+
+#[test]
+fn object_elem_match_tests_array_elements_that_are_arrays() {
+    let mut e = with(
+        "c",
+        vec![
+            doc! { "_id": 1, "a": [[1]] },
+            doc! { "_id": 2, "a": [1, []] },
+            doc! { "_id": 3, "a": [1, 2] },
+            doc! { "_id": 4, "a": [{ "b": 1 }] },
+        ],
+    );
+    let empty = find_ids(&mut e, "c", doc! { "a": { "$elemMatch": {} } });
+    assert_eq!(empty, vec![Bson::Int32(1), Bson::Int32(2), Bson::Int32(4)]);
+    // An inner array is matched as the document of its indexes.
+    let indexed = find_ids(&mut e, "c", doc! { "a": { "$elemMatch": { "0": 1 } } });
+    assert_eq!(indexed, vec![Bson::Int32(1)]);
+}
+
+#[test]
+fn lookup_local_field_follows_an_array_index() {
+    let mut e = with(
+        "pesanan",
+        vec![doc! { "_id": 1, "a": [{ "x": "P1" }, { "x": "P2" }] }],
+    );
+    run(
+        &mut e,
+        doc! { "insert": "produk", "documents": [{ "_id": "P1" }, { "_id": "P2" }] },
+    );
+    let reply = run(
+        &mut e,
+        doc! { "aggregate": "pesanan", "cursor": {}, "pipeline": [
+            { "$lookup": { "from": "produk", "localField": "a.0.x", "foreignField": "_id", "as": "p" } },
+        ] },
+    );
+    let out = first_batch(&reply);
+    assert_eq!(
+        out[0].get_array("p").unwrap(),
+        &vec![Bson::Document(doc! { "_id": "P1" })]
+    );
+}
+
+#[test]
+fn one_array_on_a_compound_index_path_is_not_parallel() {
+    let mut e = Engine::new();
+    run(
+        &mut e,
+        doc! { "createIndexes": "c", "indexes": [{ "key": { "b.c": 1, "b.d": 1 }, "name": "bc_bd" }] },
+    );
+    let ok = run(
+        &mut e,
+        doc! { "insert": "c", "documents": [{ "_id": 1, "b": [{ "c": [1, 2], "d": 3 }] }] },
+    );
+    assert_eq!(ok.get_i32("n"), Ok(1), "{ok}");
+    // Arrays in two different elements of `b` are not parallel either.
+    let ok = run(
+        &mut e,
+        doc! { "insert": "c", "documents": [{ "_id": 2, "b": [{ "c": [1] }, { "d": [2] }] }] },
+    );
+    assert_eq!(ok.get_i32("n"), Ok(1), "{ok}");
+    // Both arrays inside one element are.
+    let bad = run(
+        &mut e,
+        doc! { "insert": "c", "documents": [{ "_id": 3, "b": [{ "c": [1], "d": [2] }] }] },
+    );
+    let err = write_error(&bad);
+    assert_eq!(err.get_i32("code"), Ok(171));
+    assert_eq!(
+        err.get_str("errmsg"),
+        Ok("cannot index parallel arrays [d] [c]")
+    );
+}
+
+#[test]
+fn pop_through_a_scalar_is_path_not_viable() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": { "b": 1 } }]);
+    let reply = run(
+        &mut e,
+        doc! { "update": "c", "updates": [{ "q": { "_id": 1 }, "u": { "$pop": { "a.b.c": 1 } } }] },
+    );
+    let err = write_error(&reply);
+    assert_eq!(err.get_i32("code"), Ok(28));
+    assert_eq!(
+        err.get_str("errmsg"),
+        Ok("Cannot use the part (c) of (a.b.c) to traverse the element ({b: 1})")
+    );
+    // A missing path is still a no-op.
+    let reply = run(
+        &mut e,
+        doc! { "update": "c", "updates": [{ "q": { "_id": 1 }, "u": { "$pop": { "a.x.y": 1 } } }] },
+    );
+    assert_eq!(reply.get_i32("nModified"), Ok(0), "{reply}");
+    assert!(reply.get("writeErrors").is_none(), "{reply}");
+}
+
+fn upsert_error(query: Document, update: Document) -> Document {
+    let mut e = Engine::new();
+    let reply = run(
+        &mut e,
+        doc! { "update": "c", "updates": [{ "q": query, "u": update, "upsert": true }] },
+    );
+    write_error(&reply)
+}
+
+#[test]
+fn upsert_refuses_a_path_the_query_matches_twice() {
+    let set = doc! { "$set": { "z": 1 } };
+    let cases = [
+        (
+            doc! { "$and": [{ "x": 1 }, { "x": 2 }] },
+            "cannot infer query fields to set, path 'x' is matched twice",
+        ),
+        (
+            doc! { "x": { "$all": [1, 2] } },
+            "cannot infer query fields to set, path 'x' is matched twice",
+        ),
+        (
+            doc! { "x": { "x": 1 }, "x.y": 1 },
+            "cannot infer query fields to set, both paths 'x.y' and 'x' are matched",
+        ),
+        (
+            doc! { "$and": [{ "_id": 1 }, { "_id": 2 }] },
+            "cannot infer query fields to set, path '_id' is matched twice",
+        ),
+    ];
+    for (query, message) in cases {
+        let err = upsert_error(query.clone(), set.clone());
+        assert_eq!(err.get_i32("code"), Ok(54), "{query}: {err}");
+        assert_eq!(err.get_str("errmsg"), Ok(message), "{query}");
+    }
+    // One-element $all and $in still seed the document.
+    let mut e = Engine::new();
+    run(
+        &mut e,
+        doc! { "update": "c", "updates": [{ "q": { "_id": 7, "x": { "$all": [5] } }, "u": set, "upsert": true }] },
+    );
+    assert_eq!(
+        e.collection_documents(DB, "c"),
+        vec![doc! { "_id": 7, "x": 5, "z": 1 }]
+    );
+}
+
+#[test]
+fn replacement_upsert_needs_id_whole() {
+    let err = upsert_error(doc! { "_id.a": 1 }, doc! { "y": 1 });
+    assert_eq!(err.get_i32("code"), Ok(111), "{err}");
+    assert_eq!(
+        err.get_str("errmsg"),
+        Ok("field at '_id' must be exactly specified, field at sub-path '_id.a'found")
+    );
+    // Other paths matched twice do not matter to a replacement.
+    let mut e = Engine::new();
+    let reply = run(
+        &mut e,
+        doc! { "update": "c", "updates": [{ "q": { "$and": [{ "x": 1 }, { "x": 2 }], "_id": 3 }, "u": { "y": 1 }, "upsert": true }] },
+    );
+    assert!(reply.get("writeErrors").is_none(), "{reply}");
+    assert_eq!(
+        e.collection_documents(DB, "c"),
+        vec![doc! { "_id": 3, "y": 1 }]
+    );
+}
+
+#[test]
+fn push_sort_rejects_malformed_patterns() {
+    let cases: Vec<(Bson, &str)> = vec![
+        (
+            Bson::Document(doc! {}),
+            "The $sort pattern is empty when it should be a set of fields.",
+        ),
+        (
+            Bson::Document(doc! { "a.": 1 }),
+            "The $sort field is a dotted field but has an empty part: a.",
+        ),
+        (
+            Bson::Document(doc! { "a": -2 }),
+            "The $sort element value must be either 1 or -1",
+        ),
+        (
+            Bson::Document(doc! { "": 1 }),
+            "The $sort field cannot be empty",
+        ),
+        (
+            Bson::Int32(2),
+            "The $sort element value must be either 1 or -1",
+        ),
+    ];
+    for (sort, message) in cases {
+        let mut e = with("c", vec![doc! { "_id": 1, "a": [] }]);
+        let reply = run(
+            &mut e,
+            doc! { "update": "c", "updates": [{ "q": {}, "u": { "$push": { "a": { "$each": [{ "a": 1 }], "$sort": sort.clone() } } } }] },
+        );
+        let err = write_error(&reply);
+        assert_eq!(err.get_i32("code"), Ok(2), "{sort}");
+        assert_eq!(err.get_str("errmsg"), Ok(message), "{sort}");
+    }
+}
+
+#[test]
+fn group_on_one_field_object_puts_missing_with_null() {
+    let mut e = with(
+        "c",
+        vec![
+            doc! { "_id": 1, "a": null, "b": 1 },
+            doc! { "_id": 2, "b": 1 },
+        ],
+    );
+    let one = first_batch(&run(
+        &mut e,
+        doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$group": { "_id": { "a": "$a" }, "n": { "$sum": 1 } } }] },
+    ));
+    assert_eq!(one, vec![doc! { "_id": { "a": null }, "n": 2 }]);
+    let two = first_batch(&run(
+        &mut e,
+        doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$group": { "_id": { "a": "$a", "b": "$b" }, "n": { "$sum": 1 } } }] },
+    ));
+    assert_eq!(
+        two,
+        vec![
+            doc! { "_id": { "a": null, "b": 1 }, "n": 1 },
+            doc! { "_id": { "b": 1 }, "n": 1 }
+        ]
+    );
+}
+
+#[test]
+fn dollar_fields_inside_id_are_refused() {
+    let mut e = Engine::new();
+    let reply = run(
+        &mut e,
+        doc! { "insert": "c", "documents": [{ "_id": { "$a": 1 } }] },
+    );
+    let err = write_error(&reply);
+    assert_eq!(err.get_i32("code"), Ok(52));
+    assert_eq!(
+        err.get_str("errmsg"),
+        Ok("_id fields may not contain '$'-prefixed fields: $a is not valid for storage.")
+    );
+    let nested = run(
+        &mut e,
+        doc! { "insert": "c", "documents": [{ "_id": { "a": { "$b": 1 } } }] },
+    );
+    assert_eq!(write_error(&nested).get_i32("code"), Ok(52));
+    assert!(e.collection_documents(DB, "c").is_empty());
+}
+
+#[test]
+fn duplicate_key_errors_carry_key_pattern_and_value() {
+    let mut e = Engine::new();
+    run(
+        &mut e,
+        doc! { "createIndexes": "c", "indexes": [{ "key": { "nim": 1 }, "name": "nim_1", "unique": true }] },
+    );
+    run(
+        &mut e,
+        doc! { "insert": "c", "documents": [{ "_id": 1, "nim": "A" }] },
+    );
+    let reply = run(
+        &mut e,
+        doc! { "insert": "c", "documents": [{ "_id": 2, "nim": "A" }] },
+    );
+    let err = write_error(&reply);
+    assert_eq!(err.get_i32("code"), Ok(11000));
+    assert_eq!(err.get_document("keyPattern"), Ok(&doc! { "nim": 1 }));
+    assert_eq!(err.get_document("keyValue"), Ok(&doc! { "nim": "A" }));
+}
+
+#[test]
+fn a_hint_naming_no_index_is_refused_by_every_command() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": 1 }]);
+    let hint = || Bson::String("tidak_ada".into());
+    let commands = vec![
+        doc! { "find": "c", "hint": hint() },
+        doc! { "count": "c", "hint": hint() },
+        doc! { "count": "c", "query": { "a": 1 }, "hint": hint() },
+        doc! { "distinct": "c", "key": "a", "hint": hint() },
+        doc! { "aggregate": "c", "pipeline": [], "cursor": {}, "hint": hint() },
+        doc! { "findAndModify": "c", "query": {}, "update": { "$set": { "b": 1 } }, "hint": hint() },
+    ];
+    for command in commands {
+        let err = fail(&mut e, command.clone());
+        assert_eq!(err.code, 2, "{command}: {err:?}");
+        assert!(
+            err.message
+                .contains("hint provided does not correspond to an existing index"),
+            "{command}: {err:?}"
+        );
+    }
+    let update = run(
+        &mut e,
+        doc! { "update": "c", "updates": [{ "q": {}, "u": { "$set": { "b": 1 } }, "hint": hint() }] },
+    );
+    assert_eq!(write_error(&update).get_i32("code"), Ok(2));
+    let delete = run(
+        &mut e,
+        doc! { "delete": "c", "deletes": [{ "q": {}, "limit": 0, "hint": { "zz": 1 } }] },
+    );
+    assert_eq!(write_error(&delete).get_i32("code"), Ok(2));
+    assert_eq!(
+        e.collection_documents(DB, "c"),
+        vec![doc! { "_id": 1, "a": 1 }]
+    );
+    // An existing index by name or pattern is fine.
+    run(
+        &mut e,
+        doc! { "createIndexes": "c", "indexes": [{ "key": { "a": 1 }, "name": "a_1" }] },
+    );
+    let ok = run(
+        &mut e,
+        doc! { "delete": "c", "deletes": [{ "q": { "a": 1 }, "limit": 0, "hint": "a_1" }] },
+    );
+    assert_eq!(ok.get_i32("n"), Ok(1), "{ok}");
+}
+
+// ---- 2. nothing silently ignored -----------------------------------------------------
+
+#[test]
+fn the_fields_drivers_send_are_accepted() {
+    let mut e = with("c", vec![doc! { "_id": 1 }]);
+    let generic = doc! {
+        "$db": DB,
+        "lsid": { "id": Bson::Binary(bson::Binary { subtype: bson::spec::BinarySubtype::Uuid, bytes: vec![7; 16] }) },
+        "$clusterTime": { "clusterTime": Bson::Timestamp(bson::Timestamp { time: 1, increment: 1 }), "signature": { "keyId": 0_i64 } },
+        "$readPreference": { "mode": "primary" },
+        "readConcern": { "level": "local" },
+        "maxTimeMS": 1000,
+        "comment": "driver",
+        "apiVersion": "1",
+    };
+    let mut commands = vec![
+        doc! { "find": "c", "filter": {} },
+        doc! { "aggregate": "c", "pipeline": [], "cursor": {} },
+        doc! { "count": "c" },
+        doc! { "distinct": "c", "key": "_id" },
+        doc! { "insert": "c", "documents": [{ "_id": 2 }] },
+        doc! { "update": "c", "updates": [{ "q": { "_id": 2 }, "u": { "$set": { "a": 1 } } }] },
+        doc! { "findAndModify": "c", "query": { "_id": 2 }, "update": { "$set": { "b": 1 } } },
+        doc! { "delete": "c", "deletes": [{ "q": { "_id": 2 }, "limit": 1 }] },
+    ];
+    for command in commands.iter_mut() {
+        command.extend(generic.clone());
+        run(&mut e, command.clone());
+    }
+    assert_eq!(e.collection_documents(DB, "c"), vec![doc! { "_id": 1 }]);
+}
+
+#[test]
+fn unknown_command_fields_fail_as_on_the_server() {
+    let mut e = with("c", vec![doc! { "_id": 1 }]);
+    let err = fail(&mut e, doc! { "find": "c", "filterr": {} });
+    assert_eq!(err.code, 40415);
+    assert_eq!(
+        err.message,
+        "BSON field 'find.filterr' is an unknown field."
+    );
+    let err = fail(
+        &mut e,
+        doc! { "update": "c", "updates": [{ "q": {}, "u": { "$set": { "a": 1 } }, "upsrt": true }] },
+    );
+    assert_eq!(err.code, 40415);
+    assert_eq!(
+        err.message,
+        "BSON field 'update.updates.upsrt' is an unknown field."
+    );
+    assert_eq!(e.collection_documents(DB, "c"), vec![doc! { "_id": 1 }]);
+}
+
+#[test]
+fn options_the_engine_lacks_are_refused_not_ignored() {
+    let mut e = with("c", vec![doc! { "_id": 1 }]);
+    for command in [
+        doc! { "find": "c", "returnKey": true },
+        doc! { "find": "c", "showRecordId": true },
+        doc! { "find": "c", "tailable": true },
+        doc! { "find": "c", "min": { "_id": 0 } },
+        doc! { "aggregate": "c", "pipeline": [], "explain": true },
+        doc! { "update": "c", "updates": [{ "q": {}, "u": [{ "$set": { "a": "$$v" } }], "c": { "v": 1 } }] },
+    ] {
+        let err = fail(&mut e, command.clone());
+        assert_eq!(err.code, 238, "{command}: {err:?}");
+        assert_eq!(err.code_name, "NotImplemented");
+    }
+    assert_eq!(e.collection_documents(DB, "c"), vec![doc! { "_id": 1 }]);
+}
+
+#[test]
+fn only_the_simple_collation_is_accepted() {
+    let mut e = with(
+        "c",
+        vec![doc! { "_id": 1, "s": "a" }, doc! { "_id": 2, "s": "A" }],
+    );
+    let simple = first_batch(&run(
+        &mut e,
+        doc! { "find": "c", "filter": { "s": "a" }, "collation": { "locale": "simple" } },
+    ));
+    assert_eq!(ids(&simple), vec![Bson::Int32(1)]);
+    let en = doc! { "locale": "en", "strength": 2 };
+    for command in [
+        doc! { "find": "c", "collation": en.clone() },
+        doc! { "aggregate": "c", "pipeline": [], "cursor": {}, "collation": en.clone() },
+        doc! { "count": "c", "collation": en.clone() },
+        doc! { "distinct": "c", "key": "s", "collation": en.clone() },
+        doc! { "findAndModify": "c", "query": {}, "remove": true, "collation": en.clone() },
+        doc! { "update": "c", "updates": [{ "q": {}, "u": { "$set": { "t": 1 } }, "collation": en.clone() }] },
+        doc! { "delete": "c", "deletes": [{ "q": {}, "limit": 0, "collation": en.clone() }] },
+    ] {
+        let err = fail(&mut e, command.clone());
+        assert_eq!(err.code, 238, "{command}: {err:?}");
+    }
+    assert_eq!(e.collection_documents(DB, "c").len(), 2);
+}
+
+// ---- 3. features ---------------------------------------------------------------------
+
+#[test]
+fn let_variables_reach_every_command() {
+    let mut e = with(
+        "c",
+        vec![
+            doc! { "_id": 1, "n": 5 },
+            doc! { "_id": 2, "n": 9 },
+            doc! { "_id": 3, "n": 9 },
+        ],
+    );
+    let vars = doc! { "batas": 9 };
+    let expr = doc! { "$expr": { "$eq": ["$n", "$$batas"] } };
+    let found = first_batch(&run(
+        &mut e,
+        doc! { "find": "c", "filter": expr.clone(), "let": vars.clone(), "batchSize": 1 },
+    ));
+    assert_eq!(ids(&found), vec![Bson::Int32(2)]);
+    // The cursor's later batches still see the variables.
+    let reply = run(
+        &mut e,
+        doc! { "find": "c", "filter": expr.clone(), "let": vars.clone(), "batchSize": 1 },
+    );
+    let id = reply.get_document("cursor").unwrap().get_i64("id").unwrap();
+    let more = run(&mut e, doc! { "getMore": id, "collection": "c" });
+    let next = more
+        .get_document("cursor")
+        .unwrap()
+        .get_array("nextBatch")
+        .unwrap();
+    assert_eq!(next.len(), 1, "{more}");
+    let agg = first_batch(&run(
+        &mut e,
+        doc! { "aggregate": "c", "cursor": {}, "let": vars.clone(), "pipeline": [
+        { "$match": expr.clone() }, { "$project": { "d": { "$subtract": ["$$batas", "$n"] } } }] },
+    ));
+    assert_eq!(
+        agg,
+        vec![doc! { "_id": 2, "d": 0 }, doc! { "_id": 3, "d": 0 }]
+    );
+    let upd = run(
+        &mut e,
+        doc! { "update": "c", "let": vars.clone(), "updates": [
+        { "q": expr.clone(), "u": [{ "$set": { "m": "$$batas" } }], "multi": true }] },
+    );
+    assert_eq!(upd.get_i32("nModified"), Ok(2), "{upd}");
+    let fam = run(
+        &mut e,
+        doc! { "findAndModify": "c", "query": expr.clone(), "let": vars.clone(), "remove": true, "sort": { "_id": -1 } },
+    );
+    assert_eq!(fam.get_document("value").unwrap().get_i32("_id"), Ok(3));
+    let del = run(
+        &mut e,
+        doc! { "delete": "c", "let": vars.clone(), "deletes": [{ "q": expr.clone(), "limit": 0 }] },
+    );
+    assert_eq!(del.get_i32("n"), Ok(1), "{del}");
+    // Without `let` the variable is undefined, as on the server.
+    let err = fail(
+        &mut e,
+        doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$project": { "x": "$$batas" } }] },
+    );
+    assert_eq!(err.code, 17276, "{err:?}");
+}
+
+#[test]
+fn sort_picks_the_document_a_single_update_changes() {
+    let docs = vec![
+        doc! { "_id": 1, "g": 1 },
+        doc! { "_id": 2, "g": 1 },
+        doc! { "_id": 3, "g": 1 },
+    ];
+    let mut e = with("c", docs);
+    run(
+        &mut e,
+        doc! { "update": "c", "updates": [{ "q": { "g": 1 }, "u": { "$set": { "x": 1 } }, "sort": { "_id": -1 } }] },
+    );
+    run(
+        &mut e,
+        doc! { "update": "c", "updates": [{ "q": { "g": 1, "x": { "$exists": false } }, "u": { "g": 1, "y": 1 }, "sort": { "_id": -1 } }] },
+    );
+    assert_eq!(
+        e.collection_documents(DB, "c"),
+        vec![
+            doc! { "_id": 1, "g": 1 },
+            doc! { "_id": 2, "g": 1, "y": 1 },
+            doc! { "_id": 3, "g": 1, "x": 1 }
+        ]
+    );
+    let reply = run(
+        &mut e,
+        doc! { "update": "c", "updates": [{ "q": {}, "u": { "$set": { "z": 1 } }, "multi": true, "sort": { "_id": 1 } }] },
+    );
+    let err = write_error(&reply);
+    assert_eq!(err.get_i32("code"), Ok(72));
+    assert_eq!(
+        err.get_str("errmsg"),
+        Ok("Cannot specify sort with multi=true")
+    );
+}
+
+// ---- through the shell, as mongosh prints it ------------------------------------------
+
+const BULK: &str = "db.c.bulkWrite([{ insertOne: { document: { _id: 1 } } }, { insertOne: { document: { _id: 2 } } }, { updateOne: { filter: { _id: 2 }, update: { $set: { a: 1 } } } }, { deleteOne: { filter: { _id: 9 } } }]";
+
+#[test]
+fn unordered_bulk_write_goes_on_after_an_error() {
+    let out = shell_out(&format!(
+        "use uji\ndb.c.insertOne({{ _id: 1 }})\n{BULK}, {{ ordered: false }})\ndb.c.find()"
+    ));
+    let expected = "Uncaught:
+MongoBulkWriteError: E11000 duplicate key error collection: uji.c index: _id_ dup key: { _id: 1 }
+Result: BulkWriteResult {
+  insertedCount: 1,
+  matchedCount: 1,
+  modifiedCount: 1,
+  deletedCount: 0,
+  upsertedCount: 0,
+  upsertedIds: {},
+  insertedIds: { '1': 2 }
+}
+Write Errors: [
+  WriteError {
+    err: {
+      index: 0,
+      code: 11000,
+      errmsg: 'E11000 duplicate key error collection: uji.c index: _id_ dup key: { _id: 1 }',
+      errInfo: undefined,
+      op: { _id: 1 }
+    }
+  }
+]
+[ { _id: 1 }, { _id: 2, a: 1 } ]
+";
+    assert!(out.ends_with(expected), "{out}");
+}
+
+#[test]
+fn ordered_bulk_write_stops_at_the_first_error() {
+    let out = shell_out(&format!(
+        "use uji\ndb.c.insertOne({{ _id: 1 }})\n{BULK})\ndb.c.find()"
+    ));
+    assert!(out.contains("MongoBulkWriteError: E11000"), "{out}");
+    assert!(
+        out.contains("  insertedCount: 0,\n  matchedCount: 0,"),
+        "{out}"
+    );
+    assert!(out.contains("  insertedIds: {}\n"), "{out}");
+    assert!(out.ends_with("[ { _id: 1 } ]\n"), "{out}");
+}
+
+#[test]
+fn bulk_write_sort_picks_the_updated_document() {
+    let out = shell_out(
+        "use uji\ndb.c.insertMany([{ _id: 1, g: 1 }, { _id: 2, g: 1 }])\ndb.c.bulkWrite([{ updateOne: { filter: { g: 1 }, update: { $set: { x: 1 } }, sort: { _id: -1 } } }, { replaceOne: { filter: { g: 1, x: { $exists: false } }, replacement: { r: 1 }, sort: { _id: -1 } } }]).modifiedCount\ndb.c.updateOne({ r: { $exists: false } }, { $set: { y: 1 } }, { sort: { _id: -1 } }).modifiedCount\ndb.c.find()",
+    );
+    assert!(
+        out.ends_with("2\n1\n[ { _id: 1, r: 1 }, { _id: 2, g: 1, x: 1, y: 1 } ]\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn empty_batches_are_refused_by_the_driver() {
+    let out = shell_out("use uji\ndb.c.insertMany([])\ndb.c.bulkWrite([])\ndb.c.countDocuments()");
+    assert_eq!(
+        out,
+        "switched to db uji\nMongoInvalidArgumentError: Invalid BulkOperation, Batch cannot be empty\nMongoInvalidArgumentError: Invalid BulkOperation, Batch cannot be empty\n0\n"
+    );
+}
+
+#[test]
+fn unacknowledged_writes_answer_acknowledged_false() {
+    let out = shell_out(
+        "use uji\nconst w0 = { writeConcern: { w: 0 } }\ndb.c.insertOne({ _id: 5 }, w0)\ndb.c.insertOne({ _id: 5 }, w0)\nconst u = db.c.updateOne({ _id: 5 }, { $set: { a: 1 } }, w0); [u.acknowledged, u.matchedCount]\ndb.c.deleteMany({ a: 2 }, w0)\ndb.c.find()",
+    );
+    assert_eq!(
+        out,
+        "switched to db uji\n\n{ acknowledged: false, insertedId: 5 }\n{ acknowledged: false, insertedId: 5 }\n[ false, undefined ]\n{ acknowledged: false, deletedCount: undefined }\n[ { _id: 5, a: 1 } ]\n"
+    );
+}
+
+#[test]
+fn find_and_aggregate_pass_let_from_the_shell() {
+    let out = shell_out(
+        "use uji\ndb.c.insertMany([{ _id: 1, n: 1 }, { _id: 2, n: 2 }])\ndb.c.find({ $expr: { $gt: ['$n', '$$m'] } }, {}, { let: { m: 1 } })\ndb.c.aggregate([{ $match: { $expr: { $lt: ['$n', '$$m'] } } }], { let: { m: 2 } })\ndb.c.find().collation({ locale: 'fr' })",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[2], "[ { _id: 2, n: 2 } ]", "{out}");
+    assert_eq!(lines[3], "[ { _id: 1, n: 1 } ]", "{out}");
+    assert!(
+        lines[4].starts_with("MongoServerError[NotImplemented]: collation {")
+            && lines[4].contains("tidak didukung"),
+        "{out}"
+    );
+}
+
+#[test]
+fn count_explains_as_count_and_count_scan() {
+    let mut e = with(
+        "c",
+        vec![
+            doc! { "_id": 1, "a": 1, "b": 1 },
+            doc! { "_id": 2, "a": 2, "b": 1 },
+        ],
+    );
+    run(
+        &mut e,
+        doc! { "createIndexes": "c", "indexes": [{ "key": { "a": 1 }, "name": "a_1" }] },
+    );
+    let plan = |e: &mut Engine, count: Document| -> Document {
+        let reply = run(e, doc! { "explain": count, "verbosity": "queryPlanner" });
+        reply
+            .get_document("queryPlanner")
+            .unwrap()
+            .get_document("winningPlan")
+            .unwrap()
+            .clone()
+    };
+    let scan = plan(&mut e, doc! { "count": "c", "query": { "a": 1 } });
+    assert_eq!(scan.get_str("stage"), Ok("COUNT"));
+    let input = scan.get_document("inputStage").unwrap();
+    assert_eq!(input.get_str("stage"), Ok("COUNT_SCAN"));
+    assert_eq!(input.get_str("indexName"), Ok("a_1"));
+    // A filter the index does not hold needs the documents.
+    let fetch = plan(&mut e, doc! { "count": "c", "query": { "a": 1, "b": 1 } });
+    assert_eq!(
+        fetch.get_document("inputStage").unwrap().get_str("stage"),
+        Ok("FETCH")
+    );
+    let coll = plan(&mut e, doc! { "count": "c", "query": { "b": 1 } });
+    assert_eq!(
+        coll.get_document("inputStage").unwrap().get_str("stage"),
+        Ok("COLLSCAN")
+    );
+    let all = plan(&mut e, doc! { "count": "c" });
+    assert_eq!(all.get_str("stage"), Ok("RECORD_STORE_FAST_COUNT"));
+    let reply = run(
+        &mut e,
+        doc! { "explain": { "count": "c", "query": { "a": 1 } } },
+    );
+    assert_eq!(
+        reply.get_document("command").unwrap().get_str("count"),
+        Ok("c")
+    );
+}
+
+#[test]
+fn distinct_can_be_explained() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": 1 }]);
+    run(
+        &mut e,
+        doc! { "createIndexes": "c", "indexes": [{ "key": { "a": 1 }, "name": "a_1" }] },
+    );
+    let reply = run(
+        &mut e,
+        doc! { "explain": { "distinct": "c", "key": "a", "query": { "a": { "$gt": 0 } } }, "verbosity": "executionStats" },
+    );
+    let planner = reply.get_document("queryPlanner").unwrap();
+    let winning = planner.get_document("winningPlan").unwrap();
+    assert_eq!(
+        winning
+            .get_document("inputStage")
+            .unwrap()
+            .get_str("indexName"),
+        Ok("a_1")
+    );
+    assert_eq!(
+        reply.get_document("command").unwrap().get_str("distinct"),
+        Ok("c")
+    );
+    assert_eq!(
+        reply
+            .get_document("executionStats")
+            .unwrap()
+            .get_i32("nReturned"),
+        Ok(1)
+    );
+}
+
+#[test]
+fn validate_reports_a_healthy_collection() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": [1, 2] }, doc! { "_id": 2 }]);
+    run(
+        &mut e,
+        doc! { "createIndexes": "c", "indexes": [{ "key": { "a": 1 }, "name": "a_1" }] },
+    );
+    let reply = run(&mut e, doc! { "validate": "c", "full": true });
+    assert_eq!(reply.get_bool("valid"), Ok(true));
+    assert_eq!(reply.get_str("ns"), Ok("uji.c"));
+    assert_eq!(reply.get_i32("nrecords"), Ok(2));
+    assert_eq!(reply.get_i32("nIndexes"), Ok(2));
+    assert_eq!(
+        reply.get_document("keysPerIndex"),
+        Ok(&doc! { "_id_": 2, "a_1": 3 })
+    );
+    assert_eq!(reply.get_array("errors").map(Vec::len), Ok(0));
+    let err = fail(&mut e, doc! { "validate": "tidak_ada" });
+    assert_eq!(err.code, 26);
+    assert_eq!(
+        err.message,
+        "Collection 'uji.tidak_ada' does not exist to validate."
+    );
+}
+
+#[test]
+fn canonical_ejson_parse_keeps_number_types() {
+    let out = shell_out(
+        "EJSON.parse('{\"a\": {\"$numberDouble\": \"1\"}, \"b\": {\"$numberInt\": \"2\"}, \"c\": {\"$numberLong\": \"3\"}}', { relaxed: false })\nEJSON.parse('{\"a\": {\"$numberDouble\": \"1\"}, \"c\": {\"$numberLong\": \"3\"}}')",
+    );
+    assert_eq!(
+        out,
+        "{ a: Double(1), b: Int32(2), c: Long('3') }\n{ a: 1, c: 3 }\n"
+    );
+}
+
+#[test]
+fn legacy_date_strings_parse_as_v8_does() {
+    let out = shell_out(
+        "const parts = (d) => [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]\nparts(new Date('08/27/2010'))\nparts(new Date('2010/08/27 10:30'))\nparts(new Date('Aug 27, 2010'))\nparts(new Date('27 August 2010 09:05:00'))\nnew Date('2010-08-27T00:00:00Z').getTime() === Date.UTC(2010, 7, 27)\nisNaN(new Date('bukan tanggal'))",
+    );
+    assert_eq!(
+        out,
+        "\n[ 2010, 7, 27, 0, 0 ]\n[ 2010, 7, 27, 10, 30 ]\n[ 2010, 7, 27, 0, 0 ]\n[ 2010, 7, 27, 9, 5 ]\ntrue\ntrue\n"
+    );
+}
+
+#[test]
+fn shell_validate_returns_the_server_report() {
+    let out = shell_out("use uji\ndb.c.insertOne({ _id: 1 })\nconst v = db.c.validate({ full: true }); [v.valid, v.nrecords, v.keysPerIndex._id_]");
+    assert!(out.ends_with("[ true, 1, 1 ]\n"), "{out}");
+}
+
+#[test]
+fn get_field_and_set_field_reach_names_a_path_cannot() {
+    let mut e = with(
+        "c",
+        vec![doc! { "_id": 1, "a.b": 5, "$harga": 7, "o": { "x": 1 } }],
+    );
+    let out = first_batch(&run(
+        &mut e,
+        doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$project": {
+            "_id": 0,
+            "titik": { "$getField": "a.b" },
+            "dolar": { "$getField": { "$literal": "$harga" } },
+            "dalam": { "$getField": { "field": "x", "input": "$o" } },
+            "kosong": { "$getField": { "field": "x", "input": "$tidak_ada" } },
+            "tambah": { "$setField": { "field": "y.z", "input": "$o", "value": 2 } },
+            "buang": { "$setField": { "field": "x", "input": "$o", "value": "$$REMOVE" } },
+            "lepas": { "$unsetField": { "field": "x", "input": "$o" } },
+        } }] },
+    ));
+    assert_eq!(
+        out,
+        vec![
+            doc! { "titik": 5, "dolar": 7, "dalam": 1, "kosong": null, "tambah": { "x": 1, "y.z": 2 }, "buang": {}, "lepas": {} }
+        ]
+    );
+    let err = fail(
+        &mut e,
+        doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$project": { "v": { "$getField": { "field": "x", "input": 5 } } } }] },
+    );
+    assert_eq!(
+        err.message,
+        "PlanExecutor error during aggregation :: caused by :: $getField requires 'input' to evaluate to type Object, but got int"
+    );
+    let err = fail(
+        &mut e,
+        doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$project": { "v": { "$setField": { "field": "x", "input": "$o" } } } }] },
+    );
+    assert!(
+        err.message
+            .ends_with("$setField requires 'value' to be specified"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn documents_feed_a_database_level_pipeline() {
+    let mut e = Engine::new();
+    let out = first_batch(&run(
+        &mut e,
+        doc! { "aggregate": 1, "cursor": {}, "pipeline": [
+            { "$documents": [{ "x": 1 }, { "x": 2 }, { "x": 3 }] },
+            { "$match": { "x": { "$gte": 2 } } },
+        ] },
+    ));
+    assert_eq!(out, vec![doc! { "x": 2 }, doc! { "x": 3 }]);
+    let err = fail(
+        &mut e,
+        doc! { "aggregate": 1, "cursor": {}, "pipeline": [{ "$match": {} }] },
+    );
+    assert_eq!(err.code, 73);
+    assert_eq!(
+        err.message,
+        "{aggregate: 1} is not valid for '$match'; a collection is required."
+    );
+    let shell =
+        shell_out("use uji\ndb.aggregate([{ $documents: [{ a: 1 }] }, { $set: { b: 2 } }])");
+    assert_eq!(shell, "switched to db uji\n[ { a: 1, b: 2 } ]\n");
+}
+
+#[test]
+fn out_replaces_the_target_and_keeps_its_indexes() {
+    let mut e = with(
+        "src",
+        vec![
+            doc! { "_id": 1, "g": "a" },
+            doc! { "_id": 2, "g": "a" },
+            doc! { "_id": 3, "g": "b" },
+        ],
+    );
+    run(
+        &mut e,
+        doc! { "insert": "hasil", "documents": [{ "_id": "lama" }] },
+    );
+    run(
+        &mut e,
+        doc! { "createIndexes": "hasil", "indexes": [{ "key": { "n": 1 }, "name": "n_1" }] },
+    );
+    let reply = run(
+        &mut e,
+        doc! { "aggregate": "src", "cursor": {}, "pipeline": [
+        { "$group": { "_id": "$g", "n": { "$sum": 1 } } }, { "$out": "hasil" }] },
+    );
+    assert!(first_batch(&reply).is_empty());
+    assert_eq!(
+        e.collection_documents(DB, "hasil"),
+        vec![doc! { "_id": "a", "n": 2 }, doc! { "_id": "b", "n": 1 }]
+    );
+    let indexes = run(&mut e, doc! { "listIndexes": "hasil" });
+    assert_eq!(first_batch(&indexes).len(), 2);
+    let err = fail(
+        &mut e,
+        doc! { "aggregate": "src", "cursor": {}, "pipeline": [{ "$out": "x" }, { "$match": {} }] },
+    );
+    assert_eq!(err.code, 40601);
+}
+
+#[test]
+fn merge_folds_documents_into_the_target() {
+    let mut e = with(
+        "src",
+        vec![doc! { "_id": 1, "v": 10 }, doc! { "_id": 2, "v": 20 }],
+    );
+    run(
+        &mut e,
+        doc! { "insert": "t", "documents": [{ "_id": 1, "lama": true, "v": 0 }] },
+    );
+    let merge = |e: &mut Engine, spec: Document| {
+        e.run_command(
+            DB,
+            doc! { "aggregate": "src", "cursor": {}, "pipeline": [{ "$merge": spec }] },
+        )
+    };
+    merge(&mut e, doc! { "into": "t" }).unwrap();
+    assert_eq!(
+        e.collection_documents(DB, "t"),
+        vec![
+            doc! { "_id": 1, "lama": true, "v": 10 },
+            doc! { "_id": 2, "v": 20 }
+        ]
+    );
+    merge(
+        &mut e,
+        doc! { "into": "t", "whenMatched": "replace", "whenNotMatched": "discard" },
+    )
+    .unwrap();
+    assert_eq!(
+        e.collection_documents(DB, "t"),
+        vec![doc! { "_id": 1, "v": 10 }, doc! { "_id": 2, "v": 20 }]
+    );
+    let err = merge(&mut e, doc! { "into": "baru", "whenNotMatched": "fail" }).unwrap_err();
+    assert_eq!(err.code, 13113);
+    let err = merge(&mut e, doc! { "into": "t", "on": "v" }).unwrap_err();
+    assert_eq!(err.code, 51183);
+    let err = merge(
+        &mut e,
+        doc! { "into": "t", "whenMatched": [{ "$set": { "x": 1 } }] },
+    )
+    .unwrap_err();
+    assert_eq!(err.code, 238);
+}
+
+#[test]
+fn collection_options_the_engine_lacks_are_refused() {
+    let mut e = Engine::new();
+    for options in [
+        doc! { "validator": { "a": { "$exists": true } } },
+        doc! { "validationLevel": "strict" },
+        doc! { "viewOn": "c", "pipeline": [] },
+        doc! { "capped": true, "size": 4096 },
+        doc! { "timeseries": { "timeField": "t" } },
+    ] {
+        let mut command = doc! { "create": "v" };
+        command.extend(options.clone());
+        let err = fail(&mut e, command);
+        assert_eq!(err.code, 238, "{options}: {err:?}");
+    }
+    assert!(first_batch(&run(&mut e, doc! { "listCollections": 1 })).is_empty());
+    let out = shell_out("use uji\ndb.createView('v', 'c', [])\ndb.getCollectionNames()");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[1].starts_with("MongoServerError[NotImplemented]: BSON field 'create.viewOn'"),
+        "{out}"
+    );
+    assert_eq!(lines[2], "[]", "{out}");
+}
