@@ -22,6 +22,7 @@ mod golden_mongosh;
 mod grading_acceptance;
 mod klien;
 mod layani;
+mod layani_mongo;
 mod pesan_katalog;
 mod repl_bab;
 mod repl_terminal;

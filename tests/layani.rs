@@ -235,13 +235,6 @@ fn without_an_endpoint_it_names_the_flags_and_exits_2() {
 }
 
 #[test]
-fn mongo_is_not_available_yet_and_exits_2() {
-    let out = kursus().args(["layani", "--mongo", "0"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--mongo"));
-}
-
-#[test]
 fn an_unknown_lesson_is_refused_before_listening() {
     let out = kursus()
         .args(["layani", "--pelajaran", "tidak-ada", "--dynamodb", "0"])

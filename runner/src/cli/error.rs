@@ -14,7 +14,4 @@ pub enum CliError {
         path: PathBuf,
         cause: std::io::Error,
     },
-    /// `kursus layani --mongo` before the MongoDB endpoint exists.
-    #[error("{}", crate::pesan::server::MONGO_BELUM_TERSEDIA)]
-    MongoUnavailable,
 }

@@ -121,7 +121,7 @@ fn course_status(err: &CourseError) -> Status {
 
 fn cli_status(err: &CliError) -> Status {
     match err {
-        CliError::BadObjectId { .. } | CliError::MongoUnavailable => Status::Usage,
+        CliError::BadObjectId { .. } => Status::Usage,
         CliError::ScriptUnreadable { .. } => Status::Io,
     }
 }

@@ -3,11 +3,10 @@
 //! for an exercise; the shell then hands its engines over, one per service, shared by
 //! every connection, in memory only.
 
-use super::error::CliError;
 use super::exit::Status;
 use crate::engine::{dynamo, mongo};
 use crate::pesan::server as pesan;
-use crate::server::{self, Endpoint, Server};
+use crate::server::{self, Server};
 use crate::shell::{Engines, Shell, ShellOptions};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
@@ -57,7 +56,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
 /// The lesson's exercise data, or nothing.
 fn load(lesson: Option<&str>) -> anyhow::Result<Engines> {
     let shell = match lesson {
-        Some(id) => crate::course::learner::lesson_shell(id)?,
+        Some(id) => crate::course::learner::lesson_shell(id, None)?,
         None => Shell::new(ShellOptions::default()),
     };
     Ok(shell.into_engines())
@@ -89,24 +88,12 @@ fn start(
     }
     if let Some(port) = args.mongo {
         let endpoint = server.bind(SocketAddr::new(host, port))?;
-        lines.push(pesan::endpoint_berjalan(
-            "MongoDB",
-            "mongodb",
-            endpoint.addr(),
-        ));
-        serve_mongo(server, endpoint, engines.mongo, args.log)?;
+        // A connection string names a database after the slash; none is the default.
+        let address = format!("{}/", endpoint.addr());
+        lines.push(pesan::endpoint_berjalan("MongoDB", "mongodb", address));
+        server::mongo_wire::serve(server, endpoint, engines.mongo, args.log);
     }
     Ok(lines)
-}
-
-/// The MongoDB wire protocol's endpoint; not in this version yet.
-fn serve_mongo(
-    _server: &mut Server,
-    _endpoint: Endpoint,
-    _engine: Arc<Mutex<mongo::Engine>>,
-    _log: bool,
-) -> Result<(), CliError> {
-    Err(CliError::MongoUnavailable)
 }
 
 /// Requests are not authenticated: say so when the port is reachable from elsewhere.

@@ -38,22 +38,13 @@ pub fn open(
     Ok((session, shell, greeting.join("\n")))
 }
 
-/// For `kursus jalankan --pelajaran ID`: a shell holding that lesson's main dataset,
-/// with the given ObjectId seed or else the lesson's.
+/// For `kursus jalankan --pelajaran ID` and `kursus layani --pelajaran ID`: a shell
+/// holding that lesson's main dataset, with the given ObjectId seed or else the lesson's
+/// (as its exercises are seeded).
 pub fn lesson_shell(id: &str, seed: Option<[u8; 12]>) -> Result<real_shell::RealShell> {
     let course = Course::load(&locate_root()?)?;
     let lesson = course.find_lesson(id)?;
     let mut shell = real_shell::factory(seed.or(lesson.file.seed()));
-    lesson.utama.load_into(&mut shell)?;
-    Ok(shell)
-}
-
-/// For `kursus layani --pelajaran ID`: a fresh shell, seeded as the lesson's exercises
-/// are, holding the main dataset every exercise starts from.
-pub fn lesson_shell(id: &str) -> Result<real_shell::RealShell> {
-    let course = Course::load(&locate_root()?)?;
-    let lesson = course.find_lesson(id)?;
-    let mut shell = real_shell::factory(lesson.file.seed());
     lesson.utama.load_into(&mut shell)?;
     Ok(shell)
 }

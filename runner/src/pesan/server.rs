@@ -21,10 +21,6 @@ pub const LAYANI_PERLU_ENDPOINT: &str =
      dan/atau --mongo PORT (protokol MongoDB); port 0 memilih port bebas. \
      Contoh: kursus layani --pelajaran dynamodb-satu-ke-banyak --dynamodb 8000";
 
-/// `--mongo` before the MongoDB endpoint exists.
-pub const MONGO_BELUM_TERSEDIA: &str =
-    "endpoint MongoDB (--mongo) belum tersedia di versi ini; pakai --dynamodb";
-
 /// The line of one endpoint; the service's own name stays as the learner knows it.
 pub fn endpoint_berjalan(layanan: &str, skema: &str, alamat: impl Display) -> String {
     format!("{layanan}: {skema}://{alamat}")
@@ -49,4 +45,20 @@ pub fn log_dynamodb(
 ) -> String {
     let tabel = if tabel.is_empty() { "-" } else { tabel };
     format!("DynamoDB {operasi} {tabel} -> {status} ({durasi:.2?})")
+}
+
+/// One `--log` line per MongoDB command.
+pub fn log_mongo(
+    perintah: &str,
+    ok: bool,
+    kode: Option<i32>,
+    durasi: std::time::Duration,
+) -> String {
+    let perintah = if perintah.is_empty() { "-" } else { perintah };
+    let hasil = match (ok, kode) {
+        (true, _) => "ok".to_string(),
+        (false, Some(kode)) => format!("galat {kode}"),
+        (false, None) => "galat".to_string(),
+    };
+    format!("MongoDB {perintah} -> {hasil} ({durasi:.2?})")
 }

@@ -7,8 +7,10 @@ mod crc32;
 pub mod dynamodb;
 mod error;
 mod files;
+pub mod mongo_wire;
 mod request_id;
 mod stop;
+mod tcp;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
