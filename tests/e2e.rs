@@ -5,6 +5,7 @@ mod book_serve;
 mod cli_exit;
 mod cli_snapshots;
 mod course_book;
+mod course_design;
 mod course_e2e;
 mod course_grading;
 mod course_periksa;

@@ -10,6 +10,7 @@ use std::fmt::Display;
 pub mod cli;
 mod istilah;
 pub mod mesin;
+pub mod rancangan;
 pub mod server;
 pub mod shell;
 
@@ -522,6 +523,7 @@ pub fn selamat_datang(pelajaran: &str, latihan: &str) -> String {
 pub const BANTUAN: &str = "Perintah titik:
   .latihan        tampilkan soal latihan saat ini
   .periksa        nilai jawaban Anda (perintah sejak latihan dibuka atau .ulang)
+  .sunting        buka berkas model latihan rancangan di $EDITOR
   .petunjuk       tampilkan petunjuk berikutnya
   .solusi         tampilkan solusi acuan (setelah lulus)
   .ulang          kembalikan dataset ke awal dan kosongkan jawaban

@@ -106,6 +106,8 @@ fn course_status(err: &CourseError) -> Status {
         | CourseError::LessonIdMismatch { .. }
         | CourseError::BadObjectId { .. }
         | CourseError::StatusWithoutState { .. }
+        | CourseError::DesignWithoutSpec { .. }
+        | CourseError::Design(_)
         | CourseError::UnknownSampleExercise { .. }
         | CourseError::Json { .. }
         | CourseError::ExtJson { .. }

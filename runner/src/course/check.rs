@@ -5,6 +5,8 @@ use super::answer;
 use super::authoring;
 use super::catalog::{Course, Lesson};
 use super::chapter::{self, Example};
+use super::design::audit::{self, Role};
+use super::design::{Blueprint, Spec};
 use super::error::{CourseError, Result};
 use super::grade::{self, trim_output, Reference};
 use super::lesson::{Exercise, Grading};
@@ -55,6 +57,15 @@ enum Job<'a> {
         exercise: &'a Exercise,
         samples: Option<&'a Samples>,
     },
+    /// One model of a design exercise, graded against the exercise's shared plan.
+    Design {
+        lesson: &'a Lesson,
+        exercise: &'a Exercise,
+        spec: &'a Spec,
+        blueprint: &'a Blueprint,
+        role: Role<'a>,
+        model: &'a str,
+    },
 }
 
 /// What one job found, and the rewrite `--perbarui` asks for.
@@ -93,7 +104,13 @@ pub fn check_course<F: ShellFactory + Sync>(
             })
         })
         .collect();
-    let jobs = jobs(course, &samples);
+    let plans = design_plans(factory, course);
+    for (id, plan) in &plans {
+        if let Err(e) = plan {
+            report.fail(format!("✗ {id}: {e}"));
+        }
+    }
+    let jobs = jobs(course, &samples, &plans);
     let outcomes = parallel::map(&jobs, |job| run_job(factory, job, options));
     let mut edits = Vec::new();
     for outcome in outcomes {
@@ -108,7 +125,11 @@ pub fn check_course<F: ShellFactory + Sync>(
 
 /// Chapters first (each runs all its examples in order), then every exercise, in
 /// course order so the report reads like the book.
-fn jobs<'a>(course: &'a Course, samples: &'a [Vec<Samples>]) -> Vec<Job<'a>> {
+fn jobs<'a>(
+    course: &'a Course,
+    samples: &'a [Vec<Samples>],
+    plans: &'a [DesignPlan],
+) -> Vec<Job<'a>> {
     let mut jobs = Vec::new();
     for (lesson, samples) in course.lessons.iter().zip(samples) {
         jobs.push(Job::Chapter {
@@ -116,11 +137,17 @@ fn jobs<'a>(course: &'a Course, samples: &'a [Vec<Samples>]) -> Vec<Job<'a>> {
             seed: lesson.file.seed(),
             header: Some(pesan::periksa_bab(&lesson.file.bab)),
         });
-        jobs.extend(lesson.file.latihan.iter().map(|exercise| Job::Exercise {
-            lesson,
-            exercise,
-            samples: samples.iter().find(|s| s.id == exercise.id),
-        }));
+        for exercise in &lesson.file.latihan {
+            let samples = samples.iter().find(|s| s.id == exercise.id);
+            match exercise.design() {
+                Some(spec) => jobs.extend(design_jobs(lesson, exercise, spec, samples, plans)),
+                None => jobs.push(Job::Exercise {
+                    lesson,
+                    exercise,
+                    samples,
+                }),
+            }
+        }
     }
     jobs.extend(other_chapters(course).into_iter().map(|path| Job::Chapter {
         path,
@@ -142,9 +169,63 @@ fn run_job<F: ShellFactory>(factory: &F, job: &Job, options: Options) -> Outcome
             exercise,
             samples,
         } => check_exercise(factory, lesson, exercise, *samples, options, &mut outcome),
+        Job::Design {
+            lesson,
+            exercise,
+            spec,
+            blueprint,
+            role,
+            model,
+        } => {
+            let report = &mut outcome.report;
+            report.exercises += usize::from(matches!(role, Role::Reference));
+            let failures = audit::judge(factory, lesson, exercise, spec, blueprint, *role, model);
+            failures.into_iter().for_each(|f| report.fail(f));
+            Ok(())
+        }
     };
     record_error(result, &mut outcome.report);
     outcome
+}
+
+/// A design exercise's reference plan, built once and shared by all its models.
+type DesignPlan = (String, std::result::Result<Blueprint, CourseError>);
+
+fn design_plans<F: ShellFactory + Sync>(factory: &F, course: &Course) -> Vec<DesignPlan> {
+    let designs: Vec<(String, &Spec)> = course
+        .exercises()
+        .filter_map(|e| Some((e.full_id(), e.exercise.design()?)))
+        .collect();
+    let plans = parallel::map(&designs, |(_, spec)| Blueprint::build(factory, spec));
+    designs
+        .into_iter()
+        .zip(plans)
+        .map(|((id, _), plan)| (id, plan.map_err(CourseError::from)))
+        .collect()
+}
+
+fn design_jobs<'a>(
+    lesson: &'a Lesson,
+    exercise: &'a Exercise,
+    spec: &'a Spec,
+    samples: Option<&'a Samples>,
+    plans: &'a [DesignPlan],
+) -> Vec<Job<'a>> {
+    let full_id = format!("{}/{}", lesson.file.id, exercise.id);
+    let Some((_, Ok(blueprint))) = plans.iter().find(|(id, _)| *id == full_id) else {
+        return Vec::new();
+    };
+    audit::models(exercise, spec, samples)
+        .into_iter()
+        .map(|(role, model)| Job::Design {
+            lesson,
+            exercise,
+            spec,
+            blueprint,
+            role,
+            model,
+        })
+        .collect()
 }
 
 impl Report {

@@ -44,6 +44,11 @@ pub enum CourseError {
     /// A `status` exercise that names no collection or table in `keadaan`.
     #[error("{}", pesan::status_tanpa_keadaan(file.display(), exercise))]
     StatusWithoutState { file: PathBuf, exercise: String },
+    /// `penilaian = "rancangan"` without `[latihan.rancangan]`, or the other way round.
+    #[error("{}", pesan::rancangan::rancangan_tanpa_spesifikasi(file.display(), exercise))]
+    DesignWithoutSpec { file: PathBuf, exercise: String },
+    #[error("{0}")]
+    Design(#[from] super::design::DesignError),
     /// `uji.toml` has sample answers for an exercise the lesson does not have.
     #[error("{}", pesan::uji_latihan_tidak_ada(file.display(), exercise))]
     UnknownSampleExercise { file: PathBuf, exercise: String },

@@ -310,6 +310,6 @@ fn last_write(run: &Run) -> Option<&Step> {
 pub fn outputs_match(mode: Grading, expected: &str, actual: &str) -> bool {
     match mode {
         Grading::KeluaranTanpaUrutan => same_multiset(&items(expected), &items(actual)),
-        Grading::Keluaran | Grading::Status => expected == actual,
+        Grading::Keluaran | Grading::Status | Grading::Rancangan => expected == actual,
     }
 }

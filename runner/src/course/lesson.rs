@@ -81,6 +81,9 @@ pub struct Exercise {
     /// What the answer statement prints on `utama` (none for `status`).
     #[serde(default)]
     pub keluaran: String,
+    /// A design exercise's contract, data and checks (`penilaian = "rancangan"`).
+    #[serde(default)]
+    pub rancangan: Option<super::design::Spec>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -89,6 +92,8 @@ pub enum Grading {
     Keluaran,
     KeluaranTanpaUrutan,
     Status,
+    /// The learner's model, judged on generated data (see `design`).
+    Rancangan,
 }
 
 /// An efficiency rule, judged on the answer's work (see `efficiency`).
@@ -214,12 +219,23 @@ impl Exercise {
                 exercise: self.id.clone(),
             });
         }
+        if (self.penilaian == Grading::Rancangan) != self.rancangan.is_some() {
+            return Err(CourseError::DesignWithoutSpec {
+                file: name.into(),
+                exercise: self.id.clone(),
+            });
+        }
         Ok(())
     }
 
-    /// Whether the output of one statement is graded (else only the state).
+    /// Whether the output of one statement is graded (else only the state or a model).
     pub fn grades_output(&self) -> bool {
-        self.penilaian != Grading::Status
+        !matches!(self.penilaian, Grading::Status | Grading::Rancangan)
+    }
+
+    /// The design exercise's contract, when this is one.
+    pub fn design(&self) -> Option<&super::design::Spec> {
+        self.rancangan.as_ref()
     }
 }
 

@@ -8,6 +8,7 @@ pub mod chapter;
 pub mod check;
 pub mod dataset;
 pub mod dataset_table;
+pub mod design;
 pub mod drift;
 pub mod efficiency;
 pub mod error;

@@ -91,6 +91,14 @@ impl ShellPort for Shell {
             .collect()
     }
 
+    fn eval_json(&mut self, code: &str) -> Result<Value, String> {
+        Shell::eval_json(self, code)
+    }
+
+    fn collection_names(&mut self) -> Vec<String> {
+        Shell::collection_names(self)
+    }
+
     fn collection_state(&mut self, db: &str, coll: &str) -> CollectionState {
         let (docs, indexes) = Shell::collection_state(self, db, coll);
         CollectionState { docs, indexes }

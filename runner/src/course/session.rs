@@ -6,7 +6,7 @@ use super::catalog::{Course, ExerciseRef, Lesson};
 use super::error::Result;
 use super::progress::{Progress, ProgressStore};
 use super::shell_port::ShellFactory;
-use super::{answer, chapter, grade, listing, render};
+use super::{answer, chapter, design, grade, listing, render};
 use crate::pesan;
 
 pub struct Session<F: ShellFactory> {
@@ -39,6 +39,7 @@ fn dot_commands<F: ShellFactory>() -> Vec<DotCommand<F>> {
     vec![
         row(".latihan", true, |s, _, _| Ok(s.task())),
         row(".periksa", true, |s, _, _| s.check()),
+        row(".sunting", true, |s, _, _| Ok(s.edit())),
         row(".petunjuk", true, |s, _, _| s.hint()),
         row(".solusi", true, |s, _, _| Ok(s.solution())),
         row(".ulang", false, |s, _, sh| {
@@ -105,10 +106,22 @@ impl<F: ShellFactory> Session<F> {
         let Some(e) = self.exercise() else {
             return pesan::KURSUS_SELESAI.to_string();
         };
-        pesan::selamat_datang(
+        let greeting = pesan::selamat_datang(
             &e.lesson.file.judul,
             &format!("{} — {}", e.full_id(), e.exercise.judul),
-        )
+        );
+        with_note(greeting, self.design_note())
+    }
+
+    /// The data folder, next to the progress file.
+    fn data_dir(&self) -> std::path::PathBuf {
+        let progress = self.store.path();
+        progress.parent().unwrap_or(progress).to_path_buf()
+    }
+
+    /// Where a design exercise's model file is (written from the starter if missing).
+    fn design_note(&self) -> Option<String> {
+        design::learner::note(&self.data_dir(), self.exercise()?)
     }
 
     fn chapter_lesson(&self) -> Option<&Lesson> {
@@ -161,13 +174,31 @@ impl<F: ShellFactory> Session<F> {
 
     fn task(&self) -> String {
         match self.exercise() {
-            Some(e) => pesan::soal(
-                &e.full_id(),
-                &e.exercise.judul,
-                e.exercise.soal.trim(),
-                e.exercise.petunjuk.len(),
+            Some(e) => with_note(
+                pesan::soal(
+                    &e.full_id(),
+                    &e.exercise.judul,
+                    e.exercise.soal.trim(),
+                    e.exercise.petunjuk.len(),
+                ),
+                self.design_note(),
             ),
             None => pesan::KURSUS_SELESAI.to_string(),
+        }
+    }
+
+    fn edit(&self) -> String {
+        match self.exercise() {
+            Some(e) => design::learner::edit(&self.data_dir(), e),
+            None => pesan::KURSUS_SELESAI.to_string(),
+        }
+    }
+
+    /// A design exercise's verdict on the learner's model file, or `None` for others.
+    fn check_design(&self) -> Result<Option<grade::Verdict>> {
+        match self.exercise() {
+            Some(e) => design::learner::check(&self.factory, &self.data_dir(), e),
+            None => Ok(None),
         }
     }
 
@@ -175,17 +206,28 @@ impl<F: ShellFactory> Session<F> {
         let Some(e) = self.exercise() else {
             return Ok(pesan::KURSUS_SELESAI.to_string());
         };
-        let reference = grade::Reference::build(&self.factory, e.lesson, e.exercise)?;
-        let verdict = grade::grade_entries(
-            &self.factory,
-            e.lesson,
-            e.exercise,
-            &reference,
-            &self.answer,
-        )?;
+        let is_design = e.exercise.design().is_some();
+        let verdict = match self.check_design()? {
+            Some(verdict) => verdict,
+            None => {
+                let reference = grade::Reference::build(&self.factory, e.lesson, e.exercise)?;
+                grade::grade_entries(
+                    &self.factory,
+                    e.lesson,
+                    e.exercise,
+                    &reference,
+                    &self.answer,
+                )?
+            }
+        };
         let text = render::verdict(&verdict, self.colour);
         if !verdict.passed {
-            return Ok(format!("{text}\n\n{}", pesan::SARAN_ULANG));
+            let advice = if is_design {
+                pesan::rancangan::SARAN_SUNTING
+            } else {
+                pesan::SARAN_ULANG
+            };
+            return Ok(format!("{text}\n\n{advice}"));
         }
         self.progress.selesai.insert(self.current.clone());
         self.store.save(&self.progress)?;
@@ -295,7 +337,15 @@ impl<F: ShellFactory> Session<F> {
             .exercise()
             .map(|e| e.exercise.judul.clone())
             .unwrap_or_default();
-        Ok(pesan::pindah_latihan(&self.current, &title))
+        let moved = pesan::pindah_latihan(&self.current, &title);
+        Ok(with_note(moved, self.design_note()))
+    }
+}
+
+fn with_note(text: String, note: Option<String>) -> String {
+    match note {
+        Some(note) => format!("{text}\n{note}"),
+        None => text,
     }
 }
 

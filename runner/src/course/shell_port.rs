@@ -69,6 +69,14 @@ pub trait ShellPort {
     fn take_command_log(&mut self) -> Vec<Command>;
     fn take_dynamo_log(&mut self) -> Vec<DynamoRequest>;
     fn collection_state(&mut self, db: &str, coll: &str) -> CollectionState;
+    /// The value of one JavaScript expression as JSON, or the error text.
+    fn eval_json(&mut self, code: &str) -> Result<Value, String> {
+        Err(code.to_string())
+    }
+    /// The collections of the current database.
+    fn collection_names(&mut self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Makes fresh sessions, each with the given ObjectId seed.

@@ -343,6 +343,30 @@ impl Shell {
         &mut self.ctx
     }
 
+    /// Evaluates one JavaScript expression and returns its value as JSON, or the error
+    /// as mongosh would print it. Grading of design exercises calls the learner's access
+    /// patterns this way: they return plain values, compared as data, not as text.
+    pub fn eval_json(&mut self, code: &str) -> Result<serde_json::Value, String> {
+        self.session.borrow_mut().out.clear();
+        let mut panics = std::mem::take(&mut self.panics);
+        let result = panics.guard(code, || self.eval_json_unguarded(code));
+        self.panics.absorb(panics);
+        self.session.borrow_mut().out.clear();
+        result.unwrap_or_else(|| Err(pesan::KESALAHAN_INTERNAL.to_string()))
+    }
+
+    fn eval_json_unguarded(&mut self, code: &str) -> Result<serde_json::Value, String> {
+        let evaluated = self
+            .ctx
+            .eval(Source::from_bytes(code))
+            .and_then(|value| value.to_json(&mut self.ctx));
+        self.ctx.clear_kept_objects();
+        match evaluated {
+            Ok(value) => Ok(value.unwrap_or(serde_json::Value::Null)),
+            Err(err) => Err(errors::format_thrown(err, code, &mut self.ctx)),
+        }
+    }
+
     /// Names of the collections of the current database (for completion).
     pub fn collection_names(&mut self) -> Vec<String> {
         commands::collection_names(self).unwrap_or_default()

@@ -1,0 +1,138 @@
+//! Grading one model: load each generated dataset through the model once, check what
+//! it stored, then replay every call of the reference plan from that loaded state
+//! (updates in order, each followed by the reads that must reflect it).
+
+use super::blueprint::{Blueprint, Call, GeneratedSet};
+use super::checks::{self, Kind, Problem};
+use super::model;
+use super::snapshot::Snapshot;
+use super::spec::{Engine, Spec};
+use crate::course::grade::Verdict;
+use crate::course::replay::Requests;
+use crate::course::shell_port::{ShellFactory, ShellPort};
+use crate::pesan;
+use crate::pesan::rancangan as teks;
+use serde_json::Value;
+
+pub fn grade_model<F: ShellFactory>(
+    factory: &F,
+    seed: Option<[u8; 12]>,
+    spec: &Spec,
+    blueprint: &Blueprint,
+    source: &str,
+) -> Verdict {
+    if source.trim().is_empty() {
+        return failed(vec![pesan::JAWABAN_KOSONG.to_string()]);
+    }
+    let mut figures = (0, 0);
+    for set in &blueprint.sets {
+        let mut shell = factory.create(seed);
+        let (problems, stored) = grade_set(&mut shell, spec, set, source);
+        if !problems.is_empty() {
+            let label = teks::data_uji(set.skewed, set.rekaman.len() + set.panas.len());
+            let mut remarks = vec![teks::model_belum_lulus(&label)];
+            remarks.extend(first_of_each(problems).iter().map(|p| teks::butir(&p.text)));
+            return failed(remarks);
+        }
+        figures = (figures.0.max(stored.0), figures.1.max(stored.1));
+    }
+    let dynamo = spec.mesin == Engine::Dynamodb;
+    let remarks = vec![
+        pesan::LULUS.to_string(),
+        teks::lulus_dengan_angka(figures.0, figures.1, dynamo),
+    ];
+    Verdict {
+        passed: true,
+        remarks,
+        diff: None,
+    }
+}
+
+fn failed(remarks: Vec<String>) -> Verdict {
+    Verdict {
+        passed: false,
+        remarks,
+        diff: None,
+    }
+}
+
+/// The problems on one dataset, and (largest record, longest array) after loading.
+fn grade_set<S: ShellPort>(
+    shell: &mut S,
+    spec: &Spec,
+    set: &GeneratedSet,
+    source: &str,
+) -> (Vec<Problem>, (usize, usize)) {
+    let spread = match model::load(shell, spec, set, source) {
+        Ok(spread) => spread,
+        Err(text) => return (vec![problem(Kind::Load, text)], (0, 0)),
+    };
+    let loaded = Snapshot::take(shell, spec.mesin, &spec.db);
+    let mut problems = checks::stored(spec, &loaded);
+    problems.extend(checks::spread(spec, spread.as_ref()));
+    let figures = (
+        loaded.largest().map_or(0, |(b, _)| b),
+        loaded.longest_array().map_or(0, |(n, _)| n),
+    );
+    let mut last_update: Option<&str> = None;
+    for call in &set.langkah {
+        if call.ubah {
+            problems.extend(update(shell, spec, call));
+            last_update = Some(&call.pola);
+        } else {
+            let (result, requests) = run(shell, call);
+            problems.extend(checks::read_call(
+                spec,
+                call,
+                &result,
+                &requests,
+                last_update,
+            ));
+        }
+    }
+    (problems, figures)
+}
+
+fn problem(kind: Kind, text: String) -> Problem {
+    Problem {
+        pattern: String::new(),
+        kind,
+        text,
+    }
+}
+
+fn update<S: ShellPort>(shell: &mut S, spec: &Spec, call: &Call) -> Option<Problem> {
+    let before = Snapshot::take(shell, spec.mesin, &spec.db);
+    let (result, _) = run(shell, call);
+    let after = Snapshot::take(shell, spec.mesin, &spec.db);
+    let changed = after.changed_since(&before).len();
+    checks::update_call(spec, call, &result, changed)
+}
+
+/// One call and the requests it made.
+fn run<S: ShellPort>(shell: &mut S, call: &Call) -> (Result<Value, String>, Requests) {
+    shell.take_plan_log();
+    shell.take_command_log();
+    shell.take_dynamo_log();
+    let result = shell.eval_json(&call.code());
+    let requests = Requests {
+        plans: shell.take_plan_log(),
+        commands: shell.take_command_log(),
+        dynamo: shell.take_dynamo_log(),
+    };
+    (result, requests)
+}
+
+/// The first problem of each kind for each pattern, in the order found.
+fn first_of_each(problems: Vec<Problem>) -> Vec<Problem> {
+    let mut kept: Vec<Problem> = Vec::new();
+    for p in problems {
+        if !kept
+            .iter()
+            .any(|k| k.pattern == p.pattern && k.kind == p.kind)
+        {
+            kept.push(p);
+        }
+    }
+    kept
+}
