@@ -179,7 +179,8 @@ fn piped_bare_kursus_prints_only_the_shell_output() {
         .write_stdin("use kampus\n1+1\n")
         .assert()
         .success()
-        .stdout("switched to db kampus\n2\n");
+        // The exercise session already opens on the dataset's database.
+        .stdout("already on db kampus\n2\n");
 }
 
 #[test]
@@ -194,7 +195,7 @@ fn unwritable_data_folder_still_opens_the_repl() {
     assert!(out.status.success());
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "switched to db kampus\n2\n"
+        "already on db kampus\n2\n"
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("kemajuan gagal disimpan"));
 }

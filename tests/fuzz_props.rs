@@ -260,3 +260,65 @@ fn every_seed_passes_its_check() {
         }
     }
 }
+
+// ---- the MongoDB frame decoder, on bytes -----------------------------------------------
+
+fn frame_seeds() -> Vec<Vec<u8>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/mongo_frame");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("seed entry").path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| std::fs::read(p).expect("seed bytes"))
+        .collect()
+}
+
+/// A seed frame with bytes overwritten, cut or appended.
+fn mutated_frame() -> impl Strategy<Value = Vec<u8>> {
+    let seeds = frame_seeds();
+    let count = seeds.len();
+    (
+        0..count,
+        any::<usize>(),
+        proptest::collection::vec(any::<u8>(), 0..8),
+        0..3u8,
+    )
+        .prop_map(move |(which, at, bytes, how)| {
+            let mut frame = seeds[which].clone();
+            let at = at % frame.len();
+            match how {
+                0 => frame.splice(at..(at + bytes.len()).min(frame.len()), bytes),
+                1 => frame.splice(at.., Vec::new()),
+                _ => frame.splice(at..at, bytes),
+            };
+            frame
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn mongo_frames_of_random_bytes(input in proptest::collection::vec(any::<u8>(), 0..96)) {
+        holds(checks::mongo_frame(&input))?;
+    }
+
+    #[test]
+    fn mongo_frames_mutated(input in mutated_frame()) {
+        holds(checks::mongo_frame(&input))?;
+    }
+}
+
+#[test]
+fn every_frame_seed_decodes() {
+    for seed in frame_seeds() {
+        assert_eq!(checks::mongo_frame(&seed), Ok(()));
+        assert!(
+            kursus::server::mongo_wire::frame::decode(&seed).is_ok(),
+            "{seed:?}"
+        );
+    }
+}

@@ -192,6 +192,34 @@ laporan"#,
 }
 
 #[test]
+fn n_plus_one_loop_written_as_a_for_each_expression_counts_as_work() {
+    let out = check(
+        "embedding-referencing/gabung-wali",
+        r#"const laporan = []
+db.mahasiswa.find().sort({ nim: 1 }).forEach(m => { const d = db.dosen.findOne({ _id: m.waliId }); if (d) laporan.push({ nim: m.nim, wali: d.nama }) })
+laporan"#,
+    );
+    assert_fails(&out, &[&pesan::efisiensi_perintah(7)], &culprit(3));
+}
+
+#[test]
+fn a_whole_item_where_a_projection_is_asked_names_the_nested_fields() {
+    let out = check(
+        "dynamodb-satu-ke-banyak/metadata-workspace",
+        "dynamodb.getItem({ TableName: 'AppData', Key: { EntityRef: { S: 'WS#globex' }, Detail: { S: 'META' } } })",
+    );
+    let why = [
+        pesan::field_tambahan("{ Item: … }", "Item.plan"),
+        pesan::field_tambahan("{ Item: … }", "Item.settings.M.notifications"),
+    ];
+    assert_fails(
+        &out,
+        &[&why[0], &why[1]],
+        &named(pesan::dibandingkan_dengan(1, MARK)),
+    );
+}
+
+#[test]
 fn query_plus_get_item_fails() {
     let out = check(
         "dynamodb-satu-ke-banyak/workspace-dan-proyek",

@@ -359,3 +359,31 @@ fn lesson_id(text: &str) -> Option<&str> {
         .find(|l| l.trim_start().starts_with("id = \""))?;
     line.split('"').nth(1)
 }
+
+// ---- the MongoDB wire protocol's frame decoder -------------------------------------------
+
+/// Any bytes: the decoder answers without panicking; a frame it accepts has the length it
+/// declares, and the command it yields encodes again within the frame's size.
+pub fn mongo_frame(input: &[u8]) -> Verdict {
+    use kursus::server::mongo_wire::frame;
+    let Ok((header, request)) = frame::decode(input) else {
+        return Ok(());
+    };
+    if header.length != input.len() {
+        return Err(format!(
+            "accepted {} bytes as a frame of {}",
+            input.len(),
+            header.length
+        ));
+    }
+    let encoded = bson::to_vec(request.command()).map_err(|e| e.to_string())?;
+    // Sequences become arrays: each document gains at most a type byte and a short index key.
+    if encoded.len() > input.len() * 2 + 64 {
+        return Err(format!(
+            "a {}-byte frame decoded to {} bytes",
+            input.len(),
+            encoded.len()
+        ));
+    }
+    Ok(())
+}

@@ -452,10 +452,6 @@ pub fn selamat_datang(pelajaran: &str, latihan: &str) -> String {
     )
 }
 
-pub fn mulai_di_db(db: &str) -> String {
-    format!("Data latihan ada di database {db}: ketik `use {db}` dulu, seperti di buku.")
-}
-
 pub const BANTUAN: &str = "Perintah titik:
   .latihan        tampilkan soal latihan saat ini
   .periksa        nilai jawaban Anda (perintah sejak latihan dibuka atau .ulang)
@@ -464,7 +460,8 @@ pub const BANTUAN: &str = "Perintah titik:
   .ulang          kembalikan dataset ke awal dan kosongkan jawaban
   .lanjut         pindah ke latihan berikutnya
   .daftar         daftar pelajaran dan latihan
-  .pelajaran ID   pindah ke pelajaran ID";
+  .pelajaran ID   kerjakan latihan pelajaran ID (dataset latihan dimuat, jawaban dinilai)
+  .bab ID         baca bab pelajaran ID: sesi bebas seperti awal contoh bab, tanpa penilaian";
 
 pub const SARAN_ULANG: &str =
     "Jawaban Anda adalah semua perintah sejak latihan dibuka. Ketik .ulang \
@@ -492,6 +489,30 @@ pub fn pindah_latihan(id: &str, judul: &str) -> String {
     format!("Latihan {id}: {judul}\n(dataset sudah dimuat; ketik .latihan untuk soalnya)")
 }
 
+pub fn sapaan_bab(id: &str, judul: &str) -> String {
+    format!(
+        "Selamat datang di Kursus!\nBab: {judul} ({id})\n\
+         Sesi ini dimulai seperti contoh-contoh bab itu; ketik contohnya berurutan. \
+         Tidak ada yang dinilai di sini: .lanjut membuka latihannya, .bantuan untuk semua perintah titik."
+    )
+}
+
+pub fn pindah_bab(id: &str, judul: &str) -> String {
+    format!(
+        "Bab {id}: {judul}\n(sesi dimulai seperti contoh bab itu; tidak ada yang dinilai, .lanjut membuka latihannya)"
+    )
+}
+
+pub fn bab_tidak_dinilai(id: &str) -> String {
+    format!(
+        "Sesi bab {id} tidak punya latihan yang dinilai. Ketik .lanjut atau .pelajaran {id} untuk mengerjakan latihannya."
+    )
+}
+
+pub const BAB_PERLU_ID: &str = "Tulis id pelajarannya, misalnya: .bab banyak-ke-banyak";
+
+pub const ULANG_BAB: &str = "Sesi bab dikembalikan ke awal.";
+
 pub const KURSUS_SELESAI: &str = "Selamat, semua latihan sudah selesai! 🎉";
 
 pub fn perintah_titik_tidak_dikenal(perintah: &str) -> String {
@@ -515,6 +536,14 @@ pub const DIREKTIF_LATIHAN: &str = "{{#latihan";
 pub const LABEL_KELUARAN: &str = "Keluaran";
 pub const LABEL_LATIHAN: &str = "Latihan";
 pub const LABEL_BUKA: &str = "Kerjakan di terminal:";
+
+/// The two ways to open exercise `id`, as the exercise box shows them.
+pub fn cara_buka_latihan(id: &str) -> String {
+    format!(
+        "cargo run --release -- --latihan {id}   # dari folder repositori\n\
+         kursus --latihan {id}                   # setelah cargo install --path runner"
+    )
+}
 pub const LABEL_PETUNJUK: &str = "Petunjuk";
 
 pub fn buku_selesai(folder: impl Display) -> String {

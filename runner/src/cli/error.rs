@@ -14,10 +14,4 @@ pub enum CliError {
         path: PathBuf,
         cause: std::io::Error,
     },
-    /// `--pelajaran` without a lesson loader (a programming error of the caller).
-    #[error("{}", pesan::pelajaran_tanpa_pemuat(id))]
-    NoLessonLoader { id: String },
-    /// The REPL ended while something still held the shell.
-    #[error("{}", pesan::SESI_MASIH_DIPAKAI)]
-    ShellStillShared,
 }

@@ -121,7 +121,6 @@ fn cli_status(err: &CliError) -> Status {
     match err {
         CliError::BadObjectId { .. } => Status::Usage,
         CliError::ScriptUnreadable { .. } => Status::Io,
-        CliError::NoLessonLoader { .. } | CliError::ShellStillShared => Status::Internal,
     }
 }
 

@@ -18,26 +18,17 @@ pub struct Args {
     pub file: Option<PathBuf>,
 }
 
-/// Loads a lesson's dataset into a fresh shell. The course module plugs in here.
-pub type LessonLoader = fn(&mut Shell, &str) -> anyhow::Result<()>;
-
+/// With `--pelajaran ID` the script starts from that lesson's main dataset and (unless
+/// `--objectid` is given) its ObjectId seed, as the book's examples are written.
 pub fn run(args: Args) -> anyhow::Result<Status> {
-    run_with_loader(args, None)
-}
-
-/// `jalankan` with a lesson loader for `--pelajaran` (the course layer passes one).
-pub fn run_with_loader(args: Args, loader: Option<LessonLoader>) -> anyhow::Result<Status> {
     let source = read_source(args.file.as_ref())?;
     let seed = args.objectid.as_deref().map(parse_objectid).transpose()?;
-    let mut shell = Shell::new(ShellOptions {
-        objectid_seed: seed,
-    });
-    if let Some(id) = &args.pelajaran {
-        match loader {
-            Some(load) => load(&mut shell, id)?,
-            None => return Err(CliError::NoLessonLoader { id: id.clone() }.into()),
-        }
-    }
+    let mut shell = match &args.pelajaran {
+        Some(id) => crate::course::learner::lesson_shell(id, seed)?,
+        None => Shell::new(ShellOptions {
+            objectid_seed: seed,
+        }),
+    };
     stream(&mut shell, &source)?;
     Ok(Status::Success)
 }

@@ -2,15 +2,18 @@
 
 use crate::pesan::cli as pesan;
 use clap::{Parser, Subcommand};
-use exit::Status;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub mod belajar;
 pub mod buku;
 pub mod daftar;
+pub mod dynamo_completion;
+pub mod editor;
 pub mod error;
 pub mod exit;
 pub mod jalankan;
+pub mod layani;
 pub mod periksa;
 pub mod repl;
 
@@ -25,6 +28,9 @@ pub struct Args {
     /// Buka REPL langsung pada latihan ini, misalnya banyak-ke-banyak/peserta-kuliah
     #[arg(long, value_name = "PELAJARAN/LATIHAN")]
     pub latihan: Option<String>,
+    /// Buka sesi bebas untuk mengetik contoh bab pelajaran ini, tanpa penilaian
+    #[arg(long, value_name = "PELAJARAN", conflicts_with = "latihan")]
+    pub bab: Option<String>,
     /// Folder data untuk kemajuan (bawaan: KURSUS_DATA_DIR atau folder data pengguna)
     #[arg(long, global = true, value_name = "FOLDER")]
     pub data_dir: Option<PathBuf>,
@@ -44,42 +50,25 @@ pub enum Command {
     /// Bangun buku (alias: book)
     #[command(alias = "book")]
     Buku(buku::Args),
-}
-
-/// Bare `kursus` (or `kursus --latihan ID`): the REPL at the learner's exercise.
-/// Without a course folder (and no exercise asked for) it is the plain REPL.
-fn belajar(latihan: Option<&str>, data_dir: Option<&std::path::Path>) -> anyhow::Result<Status> {
-    if latihan.is_none() && crate::course::catalog::locate_root().is_err() {
-        return repl::run(repl::Args::default());
-    }
-    let (mut session, greeting) = crate::course::learner::open(latihan, data_dir)?;
-    let shell = session.fresh_shell()?;
-    crate::course::repl_loop::run(&mut session, shell, &greeting)?;
-    Ok(Status::Success)
-}
-
-/// `kursus jalankan`, with `--pelajaran ID` starting from that lesson's main dataset
-/// and (unless `--objectid` is given) its ObjectId seed, as the examples are written.
-fn jalankan_pelajaran(mut args: jalankan::Args) -> anyhow::Result<Status> {
-    if let (Some(id), None) = (args.pelajaran.as_deref(), args.objectid.as_ref()) {
-        let seed = crate::course::learner::lesson_seed(id)?;
-        args.objectid = seed.map(|b| bson::oid::ObjectId::from_bytes(b).to_hex());
-    }
-    jalankan::run_with_loader(args, Some(load_lesson_dataset))
-}
-
-fn load_lesson_dataset(shell: &mut crate::shell::Shell, id: &str) -> anyhow::Result<()> {
-    crate::course::learner::load_lesson(id, shell)?;
-    Ok(())
+    /// Layani data pelajaran lewat API DynamoDB dan protokol MongoDB (alias: server)
+    #[command(alias = "server")]
+    Layani(layani::Args),
 }
 
 pub fn dispatch(args: Args) -> ExitCode {
     let result = match args.command {
-        None => belajar(args.latihan.as_deref(), args.data_dir.as_deref()),
-        Some(Command::Jalankan(a)) => jalankan_pelajaran(a),
+        None => belajar::run(
+            crate::course::learner::Start {
+                latihan: args.latihan.as_deref(),
+                bab: args.bab.as_deref(),
+            },
+            args.data_dir.as_deref(),
+        ),
+        Some(Command::Jalankan(a)) => jalankan::run(a),
         Some(Command::Periksa(a)) => periksa::run(a),
         Some(Command::Daftar(a)) => daftar::run(a, args.data_dir.as_deref()),
         Some(Command::Buku(a)) => buku::run(a),
+        Some(Command::Layani(a)) => layani::run(a),
     };
     match result {
         Ok(status) => status.into(),

@@ -2,7 +2,16 @@
 //! followed by ```` ```text keluaran ````) and exercise directives
 //! (`{{#latihan <pelajaran>/<latihan>}}` on a line of its own).
 
+use super::shell_port::ShellFactory;
 use crate::pesan;
+
+/// The shell a chapter's examples start from: empty, on database `test` as mongosh
+/// starts, with the lesson's ObjectId seed. `kursus periksa` and chapter sessions
+/// (`kursus --bab`, `.bab`) both start here, so what the book prints is what the
+/// learner sees.
+pub fn start<F: ShellFactory>(factory: &F, seed: Option<[u8; 12]>) -> F::Shell {
+    factory.create(seed)
+}
 
 /// A fenced code block; line numbers are 0-based indexes into the chapter's lines.
 #[derive(Debug, Clone, PartialEq)]

@@ -215,7 +215,7 @@ fn check_chapter<F: ShellFactory>(
 ) -> Result<()> {
     let text = read_text(path)?;
     let name = file_name(path);
-    let mut shell = factory.create(seed);
+    let mut shell = chapter::start(factory, seed);
     let mut updates = Vec::new();
     for (index, example) in chapter::examples(&text).iter().enumerate() {
         outcome.report.examples += 1;

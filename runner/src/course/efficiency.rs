@@ -1,5 +1,5 @@
 //! Efficiency rules, judged on the answer's work: the requests of every statement
-//! since the exercise was opened or reset, except those of expression statements
+//! since the exercise was opened or reset, except those of exploration statements
 //! other than the graded one (looking around is free).
 
 use super::answer::short;
@@ -14,7 +14,7 @@ use crate::pesan;
 pub fn work(run: &Run, graded: Option<usize>) -> Vec<&Step> {
     run.steps
         .iter()
-        .filter(|s| graded.is_none() || !s.printed.is_expression || Some(s.number) == graded)
+        .filter(|s| graded.is_none() || !s.is_exploration() || Some(s.number) == graded)
         .collect()
 }
 

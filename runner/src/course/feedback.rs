@@ -78,10 +78,14 @@ fn pair_by_identity(
             None => unpaired.push(want),
         }
     }
-    let alike = unpaired
-        .iter()
-        .zip(&extra)
-        .all(|(w, g)| share_a_field(w, g));
+    let alike = match (unpaired.as_slice(), extra.as_slice()) {
+        // One response expected, one printed, under the same wrapper (`{ Item: … }`).
+        ([w], [g]) => same_wrapper(w, g) || share_a_field(w, g),
+        _ => unpaired
+            .iter()
+            .zip(&extra)
+            .all(|(w, g)| share_a_field(w, g)),
+    };
     if unpaired.len() == extra.len() && alike {
         pairs.extend(unpaired.drain(..).zip(extra.drain(..)));
     }
@@ -97,6 +101,15 @@ fn share_a_field(a: &str, b: &str) -> bool {
     }
 }
 
+/// Both documents start with the same field holding a document: one response
+/// whose content differs, not two different documents.
+fn same_wrapper(a: &str, b: &str) -> bool {
+    match (identity(a), identity(b)) {
+        (Some((ka, va)), Some((kb, vb))) => ka == kb && va.starts_with('{') && vb.starts_with('{'),
+        _ => false,
+    }
+}
+
 fn identity(item: &str) -> Option<(String, String)> {
     fields(item)?.into_iter().next()
 }
@@ -105,21 +118,52 @@ fn field_remarks(want: &str, got: &str) -> Vec<String> {
     let (Some(w), Some(g)) = (fields(want), fields(got)) else {
         return Vec::new();
     };
-    let label = w
-        .first()
-        .map(|(k, v)| format!("{{ {k}: {v} }}"))
-        .unwrap_or_default();
+    let label = w.first().map(label_of).unwrap_or_default();
     let mut remarks = Vec::new();
-    for (key, value) in &w {
+    document_remarks(&label, "", &w, &g, &mut remarks);
+    remarks
+}
+
+/// A document is named by its first field; a nested value would repeat the whole
+/// document, so it is elided.
+fn label_of((key, value): &(String, String)) -> String {
+    if value.starts_with(['{', '[']) {
+        format!("{{ {key}: … }}")
+    } else {
+        format!("{{ {key}: {value} }}")
+    }
+}
+
+type Fields = [(String, String)];
+
+/// Remarks for every field of `w` and `g` under `path`; where both values are
+/// documents the remarks name the nested fields (`Item.plan`), not the whole value.
+fn document_remarks(label: &str, path: &str, w: &Fields, g: &Fields, remarks: &mut Vec<String>) {
+    for (key, value) in w {
+        let here = join(path, key);
         match g.iter().find(|(k, _)| k == key) {
-            None => remarks.push(pesan::field_hilang(&label, key)),
-            Some((_, v)) if v != value => remarks.push(pesan::field_beda(&label, key, value, v)),
+            None => remarks.push(pesan::field_hilang(label, &here)),
+            Some((_, v)) if v != value => value_remarks(label, &here, value, v, remarks),
             Some(_) => {}
         }
     }
     let extra_keys = g.iter().filter(|(k, _)| !w.iter().any(|(wk, _)| wk == k));
-    remarks.extend(extra_keys.map(|(k, _)| pesan::field_tambahan(&label, k)));
-    remarks
+    remarks.extend(extra_keys.map(|(k, _)| pesan::field_tambahan(label, &join(path, k))));
+}
+
+fn value_remarks(label: &str, path: &str, want: &str, got: &str, remarks: &mut Vec<String>) {
+    match (fields(want), fields(got)) {
+        (Some(w), Some(g)) => document_remarks(label, path, &w, &g, remarks),
+        _ => remarks.push(pesan::field_beda(label, path, want, got)),
+    }
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
 }
 
 #[cfg(test)]
@@ -170,6 +214,46 @@ mod tests {
         assert!(
             r.contains(&pesan::field_tambahan("{ _id: 1 }", "umur")),
             "{r:?}"
+        );
+    }
+
+    #[test]
+    fn names_the_nested_field_path() {
+        let r = explain(
+            "{ Item: { name: { S: 'Globex' }, settings: { M: { theme: { S: 'light' } } } } }",
+            "{ Item: { name: { S: 'Globex' }, plan: { S: 'pro' }, settings: { M: { theme: { S: 'dark' } } } } }",
+        );
+        let label = "{ Item: … }";
+        assert!(
+            r.contains(&pesan::field_tambahan(label, "Item.plan")),
+            "{r:?}"
+        );
+        assert!(
+            r.contains(&pesan::field_beda(
+                label,
+                "Item.settings.M.theme.S",
+                "'light'",
+                "'dark'"
+            )),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn two_different_single_documents_are_not_compared_field_by_field() {
+        let r = explain(
+            "[ { nama: 'Eka', nim: '4' } ]",
+            "[ { nama: 'Gita', nim: '6' } ]",
+        );
+        assert_eq!(r, vec![pesan::dokumen_kurang(1), pesan::dokumen_lebih(1)]);
+    }
+
+    #[test]
+    fn a_value_that_is_not_a_document_on_one_side_is_named_whole() {
+        let r = explain("[ { _id: 1, a: { b: 1 } } ]", "[ { _id: 1, a: 2 } ]");
+        assert_eq!(
+            r,
+            vec![pesan::field_beda("{ _id: 1 }", "a", "{ b: 1 }", "2")]
         );
     }
 }

@@ -6,37 +6,45 @@ use super::error::Result;
 use super::progress::{data_dir, ProgressStore};
 use super::real_shell;
 use super::session::Session;
-use super::shell_port::ShellPort;
 use std::path::Path;
 
 pub type RealFactory = fn(Option<[u8; 12]>) -> real_shell::RealShell;
 pub type LearnerSession = Session<RealFactory>;
 
-/// The session plus what to print before the first prompt.
+/// Where a learner's session opens.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Start<'a> {
+    /// An exercise (`--latihan`); else where the learner left off.
+    pub latihan: Option<&'a str>,
+    /// A lesson whose chapter to read (`--bab`): a free session, nothing graded.
+    pub bab: Option<&'a str>,
+}
+
+/// The session, the shell it starts on, and what to print before the first prompt.
 pub fn open(
-    latihan: Option<&str>,
+    start: Start<'_>,
     data_dir_flag: Option<&Path>,
-) -> Result<(LearnerSession, String)> {
+) -> Result<(LearnerSession, real_shell::RealShell, String)> {
     let course = Course::load(&locate_root()?)?;
     let store = ProgressStore::new(&data_dir(data_dir_flag));
-    let (session, notes) =
-        Session::open(course, real_shell::factory as RealFactory, store, latihan)?;
+    let factory = real_shell::factory as RealFactory;
+    let (mut session, notes) = Session::open(course, factory, store, start.latihan)?;
+    if let Some(id) = start.bab {
+        session.enter_chapter(id)?;
+    }
+    let shell = session.fresh_shell()?;
     let mut greeting = notes;
     greeting.push(session.welcome());
-    Ok((session, greeting.join("\n")))
+    Ok((session, shell, greeting.join("\n")))
 }
 
-/// For `kursus jalankan --pelajaran ID`: loads that lesson's main dataset into `shell`
-/// and returns the lesson's ObjectId seed (for a caller that creates the shell itself).
-pub fn load_lesson<S: ShellPort>(id: &str, shell: &mut S) -> Result<Option<[u8; 12]>> {
+/// For `kursus jalankan --pelajaran ID` and `kursus layani --pelajaran ID`: a shell
+/// holding that lesson's main dataset, with the given ObjectId seed or else the lesson's
+/// (as its exercises are seeded).
+pub fn lesson_shell(id: &str, seed: Option<[u8; 12]>) -> Result<real_shell::RealShell> {
     let course = Course::load(&locate_root()?)?;
     let lesson = course.find_lesson(id)?;
-    lesson.utama.load_into(shell)?;
-    Ok(lesson.file.seed())
-}
-
-/// The ObjectId seed of lesson `id`, for `kursus jalankan --pelajaran ID`.
-pub fn lesson_seed(id: &str) -> Result<Option<[u8; 12]>> {
-    let course = Course::load(&locate_root()?)?;
-    Ok(course.find_lesson(id)?.file.seed())
+    let mut shell = real_shell::factory(seed.or(lesson.file.seed()));
+    lesson.utama.load_into(&mut shell)?;
+    Ok(shell)
 }

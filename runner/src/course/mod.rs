@@ -21,7 +21,6 @@ pub mod preprocessor;
 pub mod progress;
 pub mod real_shell;
 pub mod render;
-pub mod repl_loop;
 pub mod replay;
 pub mod sample_answers;
 pub mod session;

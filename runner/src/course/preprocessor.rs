@@ -92,7 +92,7 @@ fn exercise_box(id: &str, exercise: Option<ExerciseRef<'_>>) -> String {
         ),
         e.exercise.soal.trim().to_string(),
         format!("\n<p>{}</p>\n", pesan::LABEL_BUKA),
-        format!("```sh\nkursus --latihan {id}\n```\n"),
+        format!("```sh\n{}\n```\n", pesan::cara_buka_latihan(id)),
     ];
     parts.extend(
         e.exercise

@@ -38,6 +38,13 @@ impl Step {
         !(self.printed.is_error || self.printed.is_undefined && self.printed.text.is_empty())
     }
 
+    /// An expression statement that showed a value: looking around. One whose value
+    /// is `undefined` (a `.forEach(...)` loop, a `print`) ran for its effects, so the
+    /// requests it made are work even when it is written as an expression.
+    pub fn is_exploration(&self) -> bool {
+        self.printed.is_expression && !self.printed.is_undefined
+    }
+
     pub fn is_literal(&self) -> bool {
         answer::is_literal(&self.source)
     }

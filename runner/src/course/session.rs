@@ -1,11 +1,12 @@
-//! The learner's REPL session: the current exercise, the statements typed as the
-//! answer, and the dot-commands (`.latihan`, `.periksa`, …) the REPL hands to us.
+//! The learner's REPL session: the current exercise (or the chapter being read), the
+//! statements typed as the answer, and the dot-commands (`.latihan`, `.periksa`, …)
+//! the REPL hands to us.
 
-use super::catalog::{Course, ExerciseRef};
+use super::catalog::{Course, ExerciseRef, Lesson};
 use super::error::Result;
 use super::progress::{Progress, ProgressStore};
-use super::shell_port::{ShellFactory, ShellPort};
-use super::{answer, grade, listing, render};
+use super::shell_port::ShellFactory;
+use super::{answer, chapter, grade, listing, render};
 use crate::pesan;
 
 pub struct Session<F: ShellFactory> {
@@ -14,9 +15,44 @@ pub struct Session<F: ShellFactory> {
     store: ProgressStore,
     progress: Progress,
     current: String,
+    /// The lesson whose chapter is open: a free session, nothing graded.
+    chapter: Option<String>,
     /// Statements typed since the exercise was opened or last reset.
     answer: Vec<String>,
     colour: bool,
+}
+
+/// One dot-command: its words after the name, and the shell it may replace.
+type DotHandler<F> =
+    fn(&mut Session<F>, Option<&str>, &mut <F as ShellFactory>::Shell) -> Result<String>;
+
+/// A dot-command and whether it is about the exercise (so not offered in a chapter).
+struct DotCommand<F: ShellFactory> {
+    name: &'static str,
+    graded: bool,
+    run: DotHandler<F>,
+}
+
+/// Every dot-command; a new one is a new row.
+fn dot_commands<F: ShellFactory>() -> Vec<DotCommand<F>> {
+    let row = |name, graded, run| DotCommand { name, graded, run };
+    vec![
+        row(".latihan", true, |s, _, _| Ok(s.task())),
+        row(".periksa", true, |s, _, _| s.check()),
+        row(".petunjuk", true, |s, _, _| s.hint()),
+        row(".solusi", true, |s, _, _| Ok(s.solution())),
+        row(".ulang", false, |s, _, sh| {
+            s.reset(sh).map(|_| s.reset_text())
+        }),
+        row(".lanjut", false, |s, _, sh| s.next(sh)),
+        row(".daftar", false, |s, _, _| {
+            Ok(listing::render(&s.course, &s.progress))
+        }),
+        row(".pelajaran", false, |s, id, sh| s.lesson(id, sh)),
+        row(".bab", false, |s, id, sh| s.open_chapter(id, sh)),
+        row(".bantuan", false, |_, _, _| Ok(pesan::BANTUAN.to_string())),
+        row(".help", false, |_, _, _| Ok(pesan::BANTUAN.to_string())),
+    ]
 }
 
 impl<F: ShellFactory> Session<F> {
@@ -39,6 +75,7 @@ impl<F: ShellFactory> Session<F> {
             store,
             progress,
             current,
+            chapter: None,
             answer: Vec::new(),
             colour: render::colour_wanted(),
         };
@@ -62,24 +99,30 @@ impl<F: ShellFactory> Session<F> {
     }
 
     pub fn welcome(&self) -> String {
+        if let Some(lesson) = self.chapter_lesson() {
+            return pesan::sapaan_bab(&lesson.file.id, &lesson.file.judul);
+        }
         let Some(e) = self.exercise() else {
             return pesan::KURSUS_SELESAI.to_string();
         };
-        let greeting = pesan::selamat_datang(
+        pesan::selamat_datang(
             &e.lesson.file.judul,
             &format!("{} — {}", e.full_id(), e.exercise.judul),
-        );
-        match self.start_db() {
-            Some(db) if db != LEARNER_START_DB => {
-                format!("{greeting}\n{}", pesan::mulai_di_db(&db))
-            }
-            _ => greeting,
-        }
+        )
     }
 
-    /// A fresh shell holding the current exercise's starting dataset, on database
-    /// `test` as mongosh starts: the learner types `use kampus` as the chapter does.
+    fn chapter_lesson(&self) -> Option<&Lesson> {
+        let id = self.chapter.as_deref()?;
+        self.course.find_lesson(id).ok()
+    }
+
+    /// A fresh shell in the state the session starts from: for a chapter what its
+    /// examples assume (the same start `kursus periksa` gives them), for an exercise
+    /// its starting dataset with its database selected.
     pub fn fresh_shell(&self) -> Result<F::Shell> {
+        if let Some(lesson) = self.chapter_lesson() {
+            return Ok(chapter::start(&self.factory, lesson.file.seed()));
+        }
         let exercise = self.exercise();
         let mut shell = self
             .factory
@@ -87,18 +130,7 @@ impl<F: ShellFactory> Session<F> {
         if let Some(e) = exercise {
             e.lesson.utama.load_into(&mut shell)?;
         }
-        shell.use_db(LEARNER_START_DB);
         Ok(shell)
-    }
-
-    /// The REPL hook: dot-commands are answered here; anything else is recorded as
-    /// part of the answer and left to the shell (`None`).
-    pub fn handle_line(&mut self, line: &str, shell: &mut F::Shell) -> Option<String> {
-        if is_dot_command(line) {
-            return Some(self.handle_dot(line, shell));
-        }
-        self.record(line);
-        None
     }
 
     /// Answers one dot-command.
@@ -107,10 +139,10 @@ impl<F: ShellFactory> Session<F> {
             .unwrap_or_else(|e| e.to_string())
     }
 
-    /// Adds an entry the learner typed to the answer.
+    /// Adds an entry the learner typed to the answer; in a chapter nothing is graded.
     pub fn record(&mut self, entry: &str) {
         let entry = entry.trim_end();
-        if answer::is_recorded(entry) {
+        if self.chapter.is_none() && answer::is_recorded(entry) {
             self.answer.push(entry.to_string());
         }
     }
@@ -118,17 +150,12 @@ impl<F: ShellFactory> Session<F> {
     fn dot_command(&mut self, command: &str, shell: &mut F::Shell) -> Result<String> {
         let mut words = command.split_whitespace();
         let name = words.next().unwrap_or_default();
-        match name {
-            ".latihan" => Ok(self.task()),
-            ".periksa" => self.check(),
-            ".petunjuk" => self.hint(),
-            ".solusi" => Ok(self.solution()),
-            ".ulang" => self.reset(shell).map(|_| pesan::ULANG.to_string()),
-            ".lanjut" => self.next(shell),
-            ".daftar" => Ok(listing::render(&self.course, &self.progress)),
-            ".pelajaran" => self.lesson(words.next(), shell),
-            ".bantuan" | ".help" => Ok(pesan::BANTUAN.to_string()),
-            other => Ok(pesan::perintah_titik_tidak_dikenal(other)),
+        let Some(found) = dot_commands::<F>().into_iter().find(|c| c.name == name) else {
+            return Ok(pesan::perintah_titik_tidak_dikenal(name));
+        };
+        match &self.chapter {
+            Some(id) if found.graded => Ok(pesan::bab_tidak_dinilai(id)),
+            _ => (found.run)(self, words.next(), shell),
         }
     }
 
@@ -197,13 +224,24 @@ impl<F: ShellFactory> Session<F> {
         }
     }
 
+    fn reset_text(&self) -> String {
+        match &self.chapter {
+            Some(_) => pesan::ULANG_BAB.to_string(),
+            None => pesan::ULANG.to_string(),
+        }
+    }
+
     fn reset(&mut self, shell: &mut F::Shell) -> Result<()> {
         *shell = self.fresh_shell()?;
         self.answer.clear();
         Ok(())
     }
 
+    /// After a chapter, its lesson's exercises; after an exercise, the next one.
     fn next(&mut self, shell: &mut F::Shell) -> Result<String> {
+        if let Some(id) = self.chapter.clone() {
+            return self.lesson(Some(&id), shell);
+        }
         match self.course.next_after(&self.current).map(|e| e.full_id()) {
             Some(id) => self.switch_to(id, shell),
             None => Ok(pesan::KURSUS_SELESAI.to_string()),
@@ -229,7 +267,26 @@ impl<F: ShellFactory> Session<F> {
         }
     }
 
+    /// Opens lesson `id`'s chapter: a free session in the state its examples assume.
+    pub fn open_chapter(&mut self, id: Option<&str>, shell: &mut F::Shell) -> Result<String> {
+        let Some(id) = id else {
+            return Ok(pesan::BAB_PERLU_ID.to_string());
+        };
+        let title = self.enter_chapter(id)?;
+        self.reset(shell)?;
+        Ok(pesan::pindah_bab(id, &title))
+    }
+
+    /// Makes lesson `id`'s chapter the session's; returns the lesson's title.
+    pub fn enter_chapter(&mut self, id: &str) -> Result<String> {
+        let title = self.course.find_lesson(id)?.file.judul.clone();
+        self.chapter = Some(id.to_string());
+        self.answer.clear();
+        Ok(title)
+    }
+
     fn switch_to(&mut self, id: String, shell: &mut F::Shell) -> Result<String> {
+        self.chapter = None;
         self.current = id;
         self.progress.aktif = Some(self.current.clone());
         self.store.save(&self.progress)?;
@@ -240,16 +297,7 @@ impl<F: ShellFactory> Session<F> {
             .unwrap_or_default();
         Ok(pesan::pindah_latihan(&self.current, &title))
     }
-
-    /// The database the learner starts in, for the prompt.
-    pub fn start_db(&self) -> Option<String> {
-        self.exercise()
-            .and_then(|e| e.lesson.utama.default_db().map(str::to_string))
-    }
 }
-
-/// Where a learner's shell starts, as mongosh does.
-const LEARNER_START_DB: &str = "test";
 
 /// `.periksa` and friends; `..` is not one (it can start a JavaScript spread in a paste).
 pub fn is_dot_command(line: &str) -> bool {

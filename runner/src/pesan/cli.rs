@@ -15,12 +15,6 @@ pub fn objectid_salah(hex: &str) -> String {
     format!("--objectid harus 24 digit heksadesimal, bukan '{hex}'")
 }
 
-pub fn pelajaran_tanpa_pemuat(id: &str) -> String {
-    format!("pelajaran '{id}' belum dapat dimuat")
-}
-
-pub const SESI_MASIH_DIPAKAI: &str = "sesi shell masih dipakai";
-
 /// A dot command the plain REPL (without a course) does not know.
 pub fn perintah_tidak_dikenal(baris: &str) -> String {
     format!("Perintah tidak dikenal: {baris}")

@@ -3,13 +3,19 @@
 //! loopback unless asked otherwise, and a graceful stop on Ctrl-C or SIGTERM.
 //! It knows nothing of the course; callers hand it a router and the words to print.
 
+mod crc32;
+pub mod dynamodb;
 mod error;
 mod files;
+pub mod mongo_wire;
+mod request_id;
 mod stop;
+mod tcp;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::runtime::Runtime;
 use tokio::task::JoinSet;
@@ -80,7 +86,12 @@ impl Server {
     /// Answers HTTP on `endpoint` with `app` until the server stops.
     pub fn serve_http(&mut self, endpoint: Endpoint, app: axum::Router) {
         let stopped = self.stop.stopped();
-        let serve = axum::serve(endpoint.listener, app).with_graceful_shutdown(stopped);
+        // Small request/response exchanges on kept-alive connections: without this,
+        // Nagle's algorithm and delayed acknowledgements add tens of milliseconds.
+        let listener = endpoint.listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
+        let serve = axum::serve(listener, app).with_graceful_shutdown(stopped);
         self.endpoints
             .spawn_on(async move { serve.await }, self.runtime.handle());
     }

@@ -138,3 +138,25 @@ fn no_panic_is_counted_without_one() {
     shell.run_script("throw new Error('x')\nwhile (true) {}\nfoo)");
     assert_eq!(shell.caught_panics(), 0);
 }
+
+#[test]
+fn into_engines_hands_over_what_the_session_loaded_and_wrote() {
+    let mut shell = shell_with_students();
+    shell.run_script("db.mahasiswa.insertOne({ _id: 9, nim: 'M9' })");
+    let table = serde_json::json!({
+        "TableName": "Tes",
+        "KeySchema": [{ "AttributeName": "k", "KeyType": "HASH" }],
+        "AttributeDefinitions": [{ "AttributeName": "k", "AttributeType": "S" }],
+        "BillingMode": "PAY_PER_REQUEST"
+    });
+    shell.dynamo_execute("CreateTable", table).expect("table");
+    let mut engines = shell.into_engines();
+    let docs = engines.mongo.collection_documents("kampus", "mahasiswa");
+    assert_eq!(docs.len(), 6, "{docs:?}");
+    assert_eq!(engines.dynamo.table_names(), vec!["Tes".to_string()]);
+    let reply = engines.dynamo.execute(
+        "PutItem",
+        serde_json::json!({ "TableName": "Tes", "Item": { "k": { "S": "a" } } }),
+    );
+    assert!(reply.is_ok(), "{reply:?}");
+}

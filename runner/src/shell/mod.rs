@@ -20,10 +20,10 @@ use crate::pesan::shell as pesan;
 mod bson_conv;
 mod codec;
 mod commands;
+mod continuation;
 mod convert;
 mod dynamo;
 mod dynamo_aids;
-pub(crate) mod editor;
 mod ejson;
 mod engines;
 mod errors;
@@ -237,6 +237,15 @@ impl Shell {
     /// The engines of this session (shared with the JavaScript globals).
     pub fn engines(&self) -> EngineHandle {
         self.session.borrow().engines.clone()
+    }
+
+    /// Ends the session and hands its engines over, with whatever they hold, to a caller
+    /// that serves them elsewhere (`kursus layani`). The JavaScript globals still refer
+    /// to the shared handle, so the engines are moved out of it and it keeps fresh ones.
+    pub fn into_engines(self) -> Engines {
+        let handle = self.engines();
+        let mut shared = handle.borrow_mut();
+        std::mem::replace(&mut *shared, Engines::new(None))
     }
 
     /// Inserts documents directly (dataset loading), bypassing the shell.

@@ -88,9 +88,15 @@ fn redeclared(raw: &str) -> Option<String> {
         .map(|m| m.as_str().to_string())
 }
 
+/// Babel names the first token it would have taken: `({ a: 1 ]` and `f(1 ]` expect
+/// `","` where boa lists `','` or the closer, and a list's comma is a `","` too.
 fn expected_message(raw: &str) -> Option<String> {
-    let re = Regex::new(r"^expected token '([^']+)'").ok()?;
-    let token = re.captures(raw)?.get(1)?.as_str().to_string();
+    let re = Regex::new(r"^(?:expected token|expected one of) '([^']+)'").ok()?;
+    let token = match re.captures(raw) {
+        Some(caps) => caps.get(1)?.as_str().to_string(),
+        None if raw.contains("expected comma") => ",".to_string(),
+        None => return None,
+    };
     Some(format!("Unexpected token, expected \"{token}\""))
 }
 
@@ -178,6 +184,18 @@ mod tests {
             Some("A")
         );
         assert_eq!(lone_declaration("function f() {}; f()"), None);
+    }
+
+    #[test]
+    fn expected_tokens_as_babel_names_them() {
+        let object = "expected one of ',' or '}', got ']' in object literal at line 1, col 9";
+        assert_eq!(babel_message(object), "Unexpected token, expected \",\"");
+        let array = "unexpected token '}', expected comma or end of array at line 1, col 7";
+        assert_eq!(babel_message(array), "Unexpected token, expected \",\"");
+        assert_eq!(
+            babel_message("expected token ')', got ']'"),
+            "Unexpected token, expected \")\""
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ use serde_json::Value;
 mod capacity;
 mod errors;
 pub mod expr;
+mod legacy;
 mod number;
 mod ops;
 mod size;
@@ -83,6 +84,24 @@ fn empty_record(operation: &str) -> RequestRecord {
     }
 }
 
+/// The actions `execute` runs; any other is an `UnknownOperationException`.
+pub const OPERATIONS: [&str; 14] = [
+    "CreateTable",
+    "DescribeTable",
+    "ListTables",
+    "DeleteTable",
+    "PutItem",
+    "GetItem",
+    "UpdateItem",
+    "DeleteItem",
+    "Query",
+    "Scan",
+    "BatchGetItem",
+    "BatchWriteItem",
+    "TransactWriteItems",
+    "TransactGetItems",
+];
+
 impl Engine {
     pub fn new() -> Self {
         Self::default()
@@ -107,7 +126,8 @@ impl Engine {
             .and_then(Value::as_str)
             .map(str::to_string);
         self.current.continued = request.get("ExclusiveStartKey").is_some();
-        let result = self.dispatch(action, &request);
+        let result =
+            legacy::refuse_legacy(action, &request).and_then(|()| self.dispatch(action, &request));
         let record = std::mem::replace(&mut self.current, empty_record(""));
         self.remember(record);
         result

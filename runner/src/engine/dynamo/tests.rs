@@ -449,3 +449,17 @@ fn lsi_pages_continue_from_their_last_evaluated_key() {
         json!([{"pk": {"S": "p"}, "sk": {"S": "a"}, "at": {"N": "3"}}])
     );
 }
+
+#[test]
+fn every_listed_operation_is_dispatched_and_no_other() {
+    let mut engine = Engine::new();
+    for operation in super::OPERATIONS {
+        let err = engine.execute(operation, serde_json::json!({})).err();
+        let code = err.map(|e| e.code).unwrap_or_default();
+        assert_ne!(code, "UnknownOperationException", "{operation}");
+    }
+    let err = engine
+        .execute("UpdateTable", serde_json::json!({}))
+        .unwrap_err();
+    assert_eq!(err.code, "UnknownOperationException");
+}

@@ -41,6 +41,14 @@ impl Interval {
         self.lo_incl && self.hi_incl && compare_values(&self.lo, &self.hi) == Ordering::Equal
     }
 
+    /// Whether both intervals bound the same keys (ends compared as index keys).
+    fn same_as(&self, other: &Interval) -> bool {
+        self.lo_incl == other.lo_incl
+            && self.hi_incl == other.hi_incl
+            && compare_values(&self.lo, &other.lo) == Ordering::Equal
+            && compare_values(&self.hi, &other.hi) == Ordering::Equal
+    }
+
     pub fn contains(&self, v: &Bson) -> bool {
         self.admits(compare_values(v, &self.lo), compare_values(v, &self.hi))
     }
@@ -196,7 +204,9 @@ fn in_bounds(arg: &Bson) -> Option<Vec<Interval>> {
         intervals.extend(equality_bounds(item)?);
     }
     intervals.sort_by(|a, b| compare_values(&a.lo, &b.lo));
-    intervals.dedup_by(|a, b| a == b);
+    // `1`, `Long(1)` and `1.0` are one key: kept apart, a non-multikey scan (which
+    // remembers no visited records) would return the same document twice.
+    intervals.dedup_by(|a, b| a.same_as(b));
     Some(intervals)
 }
 

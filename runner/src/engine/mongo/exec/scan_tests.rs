@@ -73,3 +73,17 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn in_with_numbers_of_different_types_returns_each_document_once() {
+    let values = [Bson::Document(doc! { "b": 1 })];
+    let mut engine = load(&values, "a");
+    let targets = vec![
+        Bson::Document(doc! { "b": 1 }),
+        Bson::Document(doc! { "b": 1i64 }),
+        Bson::Document(doc! { "b": 1.0 }),
+    ];
+    let filter = doc! { "a": { "$in": targets } };
+    assert_eq!(ids(&mut engine, "indexed", &filter), vec![0]);
+    assert_eq!(ids(&mut engine, "plain", &filter), vec![0]);
+}

@@ -1,5 +1,5 @@
-//! The line editor's helper: multi-line continuation, Tab completion and
-//! syntax highlighting for the interactive REPL (rustyline).
+//! The line editor's helper: Tab completion and syntax highlighting for the
+//! interactive REPL (rustyline).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -8,11 +8,11 @@ use std::rc::Rc;
 use rustyline::completion::{Completer, Pair};
 use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::Hinter;
-use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::validate::Validator;
 use rustyline::Helper;
 
-use super::split::{is_complete, is_shell_command};
-use super::Shell;
+use super::dynamo_completion;
+use crate::shell::Shell;
 
 const SHELL_WORDS: [&str; 13] = [
     "use",
@@ -169,6 +169,9 @@ impl KursusHelper {
         if word.starts_with('$') {
             return filter(OPERATORS.iter().map(|s| s.to_string()), word);
         }
+        if let Some(words) = dynamo_words(before) {
+            return filter(words.into_iter().map(str::to_string), word);
+        }
         if before.ends_with("db.") && before.matches('.').count() == 1
             || before.trim_end().ends_with(" db.")
         {
@@ -189,6 +192,18 @@ impl KursusHelper {
         all.extend(self.fields.borrow().iter().cloned());
         filter(all.into_iter(), word)
     }
+}
+
+/// `ddb.` and `dynamodb.` methods, or the request keys of the call being typed.
+fn dynamo_words(before: &str) -> Option<Vec<&'static str>> {
+    if let Some(object) = before.strip_suffix('.') {
+        let start = word_start(object, object.len());
+        if let Some(methods) = dynamo_completion::methods(&object[start..]) {
+            return Some(methods);
+        }
+    }
+    let at_key = before.trim_end().ends_with(['{', ',']);
+    at_key.then(|| dynamo_completion::request_keys(before))?
 }
 
 fn filter(items: impl Iterator<Item = String>, prefix: &str) -> Vec<String> {
@@ -233,20 +248,9 @@ impl Hinter for KursusHelper {
     type Hint = String;
 }
 
-impl Validator for KursusHelper {
-    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
-        let input = ctx.input();
-        let done = input.trim().is_empty()
-            || input.trim_start().starts_with('.')
-            || is_shell_command(input)
-            || is_complete(input);
-        Ok(if done {
-            ValidationResult::Valid(None)
-        } else {
-            ValidationResult::Incomplete
-        })
-    }
-}
+/// Every line is handed to the REPL driver, which decides when a statement is complete
+/// (and shows mongosh's continuation prompt meanwhile).
+impl Validator for KursusHelper {}
 
 impl Highlighter for KursusHelper {
     fn highlight<'l>(&self, line: &'l str, _pos: usize) -> Cow<'l, str> {
@@ -359,6 +363,15 @@ mod tests {
             .map(|part| part.split_once('m').map_or(part, |(_, rest)| rest))
             .collect();
         assert_eq!(plain, line);
+    }
+
+    #[test]
+    fn dynamo_methods_and_keys() {
+        assert!(dynamo_words("ddb.").is_some_and(|w| w.contains(&"query(")));
+        assert!(dynamo_words("x = dynamodb.").is_some_and(|w| w.contains(&"getItem(")));
+        assert!(dynamo_words("ddb.query({ ").is_some_and(|w| w.contains(&"TableName")));
+        assert_eq!(dynamo_words("db."), None);
+        assert_eq!(dynamo_words("ddb.query({ TableName: "), None);
     }
 
     #[test]

@@ -1,0 +1,137 @@
+"""pymongo against `kursus layani --mongo`: CRUD, indexes, explain, aggregation, a cursor
+over several getMore batches, killCursors, a duplicate key as DuplicateKeyError, and a load
+test (50 clients x 1,000 mixed commands) that must lose no acknowledged write.
+
+Usage: python pymongo_wire.py mongodb://127.0.0.1:PORT/ [crud|load]
+Prints OK and exits 0 when every check holds; an AssertionError otherwise."""
+
+import sys
+import threading
+import time
+
+import pymongo
+from pymongo import MongoClient
+from pymongo.errors import DuplicateKeyError, OperationFailure
+
+
+def crud(url):
+    client = MongoClient(url, serverSelectionTimeoutMS=5000)
+    db = client.kampus
+    assert client.server_info()["version"].startswith("7.0"), client.server_info()
+    mhs = db.mahasiswa
+    inserted = mhs.insert_one({"nim": "1", "nama": "Budi", "angkatan": 2021})
+    assert inserted.acknowledged and inserted.inserted_id is not None
+    many = mhs.insert_many([{"nim": str(i), "nama": f"M{i}", "angkatan": 2020 + i % 4}
+                            for i in range(2, 251)])
+    assert len(many.inserted_ids) == 249
+    assert mhs.find_one({"nim": "1"})["nama"] == "Budi"
+    updated = mhs.update_one({"nim": "1"}, {"$set": {"nama": "Budi Santoso"}})
+    assert (updated.matched_count, updated.modified_count) == (1, 1)
+    assert mhs.find_one({"nim": "1"}, {"_id": 0, "nama": 1}) == {"nama": "Budi Santoso"}
+    assert mhs.count_documents({"angkatan": 2021}) == len(
+        [i for i in range(1, 251) if (i == 1 or 2020 + i % 4 == 2021)])
+    deleted = mhs.delete_many({"angkatan": 2023})
+    assert deleted.deleted_count == len([i for i in range(2, 251) if i % 4 == 3])
+    after = mhs.find_one_and_update({"nim": "2"}, {"$inc": {"angkatan": 10}},
+                                    return_document=pymongo.ReturnDocument.AFTER)
+    assert after["angkatan"] == 2032, after
+    assert sorted(mhs.distinct("angkatan")) == [2020, 2021, 2022, 2032]
+
+    # Indexes and explain.
+    name = mhs.create_index([("nim", 1)], unique=True)
+    assert name == "nim_1"
+    assert "nim_1" in mhs.index_information()
+    plan = mhs.find({"nim": "5"}).explain()
+    winning = plan["queryPlanner"]["winningPlan"]
+    assert "IXSCAN" in str(winning), winning
+    try:
+        mhs.insert_one({"nim": "1"})
+        raise AssertionError("duplicate nim accepted")
+    except DuplicateKeyError as error:
+        assert error.code == 11000, error.details
+    mhs.drop_index("nim_1")
+    assert "nim_1" not in mhs.index_information()
+
+    # Aggregation.
+    groups = list(mhs.aggregate([{"$group": {"_id": "$angkatan", "n": {"$sum": 1}}},
+                                 {"$sort": {"_id": 1}}]))
+    assert [g["_id"] for g in groups] == [2020, 2021, 2022, 2032], groups
+    assert sum(g["n"] for g in groups) == mhs.count_documents({})
+
+    # A cursor over several batches: getMore until done, then one killed early.
+    total = mhs.count_documents({})
+    seen = [d["nim"] for d in mhs.find({}, batch_size=7).sort("nim", 1)]
+    assert len(seen) == total and seen == sorted(seen), (len(seen), total)
+    cursor = mhs.find({}, batch_size=5)
+    next(cursor)
+    cursor_id = cursor.cursor_id
+    assert cursor_id, "the first batch should leave the cursor open"
+    killed = db.command("killCursors", "mahasiswa", cursors=[cursor_id])
+    assert killed["cursorsKilled"] == [cursor_id], killed
+    try:
+        db.command("getMore", cursor_id, collection="mahasiswa")
+        raise AssertionError("getMore on a killed cursor")
+    except OperationFailure as error:
+        assert error.code == 43, error.details
+
+    # Admin commands drivers and tools ask for.
+    assert "kampus" in client.list_database_names()
+    assert "mahasiswa" in db.list_collection_names()
+    assert db.command("dbStats")["objects"] == total
+    try:
+        db.command("frobnicate")
+        raise AssertionError("unknown command accepted")
+    except OperationFailure as error:
+        assert (error.code, error.details["codeName"]) == (59, "CommandNotFound")
+    db.drop_collection("mahasiswa")
+    assert "mahasiswa" not in db.list_collection_names()
+
+
+CLIENTS = 50
+COMMANDS = 1000
+
+
+def one_client(url, client_no, acknowledged, failures):
+    try:
+        client = MongoClient(url, maxPoolSize=1, serverSelectionTimeoutMS=10000)
+        coll = client.muat.tulis
+        mine = []
+        for i in range(COMMANDS):
+            key = f"{client_no}-{i}"
+            kind = i % 4
+            if kind in (0, 1):
+                coll.insert_one({"_id": key, "klien": client_no, "n": i})
+                mine.append(key)
+            elif kind == 2 and mine:
+                coll.update_one({"_id": mine[-1]}, {"$set": {"diubah": True}})
+            else:
+                coll.find_one({"_id": mine[-1]} if mine else {})
+        acknowledged[client_no] = mine
+        client.close()
+    except Exception as error:  # reported below: a thread cannot fail the run itself
+        failures.append(f"client {client_no}: {error!r}")
+
+
+def load(url):
+    acknowledged, failures = {}, []
+    started = time.monotonic()
+    threads = [threading.Thread(target=one_client, args=(url, n, acknowledged, failures))
+               for n in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    took = time.monotonic() - started
+    assert not failures, failures[:3]
+    coll = MongoClient(url).muat.tulis
+    stored = {d["_id"] for d in coll.find({}, {"_id": 1})}
+    wanted = {key for keys in acknowledged.values() for key in keys}
+    assert len(wanted) == CLIENTS * COMMANDS // 2, len(wanted)
+    missing = wanted - stored
+    assert not missing, sorted(missing)[:5]
+    print(f"load: {CLIENTS} x {COMMANDS} commands in {took:.1f} s")
+
+
+if __name__ == "__main__":
+    {"crud": crud, "load": load}[sys.argv[2]](sys.argv[1])
+    print("OK")
