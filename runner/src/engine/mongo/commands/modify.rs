@@ -283,7 +283,6 @@ pub(crate) fn delete(
     };
     check_statements("delete", deletes)?;
     let ordered = bool_arg(command, "ordered", true);
-    let bypass = bool_arg(command, "bypassDocumentValidation", false);
     let (mut n, mut errors) = (0i64, Vec::new());
     for (index, spec) in deletes.iter().enumerate() {
         match delete_one_spec(engine, db, &coll, spec) {
