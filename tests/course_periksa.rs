@@ -197,3 +197,30 @@ fn perbarui_fails_on_an_exercise_it_cannot_find() {
     );
     assert_eq!(std::fs::read_to_string(&toml).unwrap(), inline);
 }
+
+#[test]
+fn the_text_checks_run_in_periksa() {
+    let work = tempfile::tempdir().unwrap();
+    copy_dir(&fixture(), work.path());
+    let chapter = work.path().join("book/src/mini.md");
+    let text = std::fs::read_to_string(&chapter).unwrap();
+    let broken = text
+        .replace(".sort({ _id: 1 })", "")
+        .replace("{{#istilah dataset}}", "dataset, lihat solusi rujukan,")
+        .replace("| `mahasiswa` | 3 |", "| `mahasiswa` | 4 |")
+        .replace("## Bacaan lanjut", "## Lain");
+    std::fs::write(&chapter, broken).unwrap();
+
+    let (ok, out) = periksa(work.path(), &[]);
+    assert!(!ok);
+    let expected = [
+        pesan::teknik_belum_ditunjukkan("mini/semua-nama", &[".sort()".to_string()]),
+        pesan::istilah_melenceng("mini.md", 17, "solusi rujukan", "solusi acuan"),
+        pesan::glosarium_tanpa_tanda("dataset"),
+        pesan::tabel_dataset_jumlah("mini.md", "mahasiswa", 3),
+        pesan::bacaan_lanjut_tidak_ada("mini.md"),
+    ];
+    for line in expected {
+        assert!(out.contains(&line), "missing {line}\n{out}");
+    }
+}

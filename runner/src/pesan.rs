@@ -8,9 +8,12 @@
 use std::fmt::Display;
 
 pub mod cli;
+mod istilah;
 pub mod mesin;
 pub mod server;
 pub mod shell;
+
+pub use istilah::ISTILAH_MELENCENG;
 
 // ---- loading the course -------------------------------------------------------------
 
@@ -386,7 +389,7 @@ pub fn direktif_salah(bab: &str, baris: usize, id: &str) -> String {
 }
 
 pub fn solusi_gagal(id: &str) -> String {
-    format!("✗ latihan {id}: solusi rujukan tidak lulus penilaian")
+    format!("✗ latihan {id}: solusi acuan tidak lulus penilaian")
 }
 
 pub fn latihan_sudah_lulus(id: &str) -> String {
@@ -404,7 +407,7 @@ pub fn varian_sama(id: &str) -> String {
 
 pub fn tanpa_sort_lulus(id: &str) -> String {
     format!(
-        "✗ latihan {id}: solusi rujukan tanpa sort tetap lulus; simpan dokumen dataset varian \
+        "✗ latihan {id}: solusi acuan tanpa sort tetap lulus; simpan dokumen dataset varian \
          dalam urutan lain"
     )
 }
@@ -423,6 +426,70 @@ pub fn uji_salah_tanpa(id: &str, nomor: usize, memuat: &str) -> String {
 
 pub fn uji_benar_gagal(id: &str, nomor: usize) -> String {
     format!("✗ latihan {id}: jawaban benar ke-{nomor} (uji.toml) tidak lulus:")
+}
+
+pub fn urutan_latihan_beda(bab: &str, di_buku: &[String], di_berkas: &[String]) -> String {
+    format!(
+        "✗ {bab}: urutan latihan di buku ({}) tidak sama dengan urutan di pelajaran.toml ({})",
+        di_buku.join(", "),
+        di_berkas.join(", ")
+    )
+}
+
+pub fn teknik_belum_ditunjukkan(id: &str, teknik: &[String]) -> String {
+    format!(
+        "✗ latihan {id}: solusi acuan memakai {} yang belum tampil di contoh sebelum latihan ini",
+        teknik.join(", ")
+    )
+}
+
+pub fn soal_tanpa_baris_pertama(id: &str, baris: &str) -> String {
+    format!(
+        "✗ latihan {id}: soal tidak menunjukkan bentuk keluaran; tambahkan blok kode berisi \
+         baris pertamanya:\n    {baris}"
+    )
+}
+
+pub fn tabel_dataset_tidak_ada(bab: &str) -> String {
+    format!(
+        "✗ {bab}: tidak ada tabel dataset latihan (| {KOLOM_KOLEKSI} | {KOLOM_DOKUMEN} | … | \
+         atau | {KOLOM_TABEL} | {KOLOM_ITEM} | … |)"
+    )
+}
+
+pub fn tabel_dataset_kurang(bab: &str, nama: &str) -> String {
+    format!("✗ {bab}: tabel dataset tidak memuat `{nama}`")
+}
+
+pub fn tabel_dataset_asing(bab: &str, nama: &str) -> String {
+    format!("✗ {bab}: tabel dataset menyebut `{nama}`, yang tidak ada di dataset utama")
+}
+
+pub fn tabel_dataset_jumlah(bab: &str, nama: &str, jumlah: usize) -> String {
+    format!("✗ {bab}: tabel dataset salah menghitung `{nama}`; isinya {jumlah}")
+}
+
+pub fn tabel_dataset_field(bab: &str, nama: &str, field: &str) -> String {
+    format!("✗ {bab}: tabel dataset menyebut `{field}` di `{nama}`, tetapi datanya tidak memuatnya")
+}
+
+pub fn istilah_tanpa_glosarium(bab: &str, baris: usize, istilah: &str) -> String {
+    format!("✗ {bab} baris {baris}: istilah \"{istilah}\" ditandai, tetapi tidak ada di glosarium")
+}
+
+pub fn glosarium_tanpa_tanda(istilah: &str) -> String {
+    format!(
+        "✗ {BERKAS_GLOSARIUM}: istilah \"{istilah}\" tidak pernah ditandai \
+         {TANDA_ISTILAH}…}}}} di buku"
+    )
+}
+
+pub fn istilah_melenceng(sumber: &str, baris: usize, salah: &str, benar: &str) -> String {
+    format!("✗ {sumber} baris {baris}: \"{salah}\"; istilah buku ini \"{benar}\"")
+}
+
+pub fn bacaan_lanjut_tidak_ada(bab: &str) -> String {
+    format!("✗ {bab}: tidak ada bagian \"## {JUDUL_BACAAN_LANJUT}\" dengan tautan ke dokumentasi")
 }
 
 pub fn diperbarui(lokasi: &str) -> String {
@@ -456,7 +523,7 @@ pub const BANTUAN: &str = "Perintah titik:
   .latihan        tampilkan soal latihan saat ini
   .periksa        nilai jawaban Anda (perintah sejak latihan dibuka atau .ulang)
   .petunjuk       tampilkan petunjuk berikutnya
-  .solusi         tampilkan solusi rujukan (setelah lulus)
+  .solusi         tampilkan solusi acuan (setelah lulus)
   .ulang          kembalikan dataset ke awal dan kosongkan jawaban
   .lanjut         pindah ke latihan berikutnya
   .daftar         daftar pelajaran dan latihan
@@ -467,7 +534,8 @@ pub const SARAN_ULANG: &str =
     "Jawaban Anda adalah semua perintah sejak latihan dibuka. Ketik .ulang \
      untuk mengembalikan dataset dan memulai jawaban dari awal, atau .petunjuk untuk bantuan.";
 
-pub const SARAN_LANJUT: &str = "Ketik .solusi untuk membandingkan dengan solusi rujukan, atau .lanjut untuk latihan berikutnya.";
+pub const SARAN_LANJUT: &str =
+    "Ketik .solusi untuk membandingkan dengan solusi acuan, atau .lanjut untuk latihan berikutnya.";
 
 pub const PETUNJUK_HABIS: &str =
     "Tidak ada petunjuk lagi. Coba baca soal sekali lagi dengan .latihan.";
@@ -477,10 +545,10 @@ pub fn petunjuk(nomor: usize, total: usize, teks: &str) -> String {
 }
 
 pub const SOLUSI_TERKUNCI: &str =
-    "Solusi rujukan baru terbuka setelah latihan ini lulus. Coba .petunjuk dulu.";
+    "Solusi acuan baru terbuka setelah latihan ini lulus. Coba .petunjuk dulu.";
 
 pub fn solusi(teks: &str) -> String {
-    format!("Solusi rujukan:\n{teks}")
+    format!("Solusi acuan:\n{teks}")
 }
 
 pub const ULANG: &str = "Dataset dikembalikan ke awal; jawaban Anda dikosongkan.";
@@ -532,6 +600,21 @@ pub fn soal(id: &str, judul: &str, teks: &str, petunjuk: usize) -> String {
 pub const PENANDA_CONTOH: &str = "kursus";
 pub const PENANDA_KELUARAN: &str = "keluaran";
 pub const DIREKTIF_LATIHAN: &str = "{{#latihan";
+
+/// A term the book explains, inline: `{{#istilah item collection}}`.
+pub const TANDA_ISTILAH: &str = "{{#istilah ";
+pub const BERKAS_GLOSARIUM: &str = "glosarium.md";
+pub const HALAMAN_GLOSARIUM: &str = "glosarium.html";
+pub const JUDUL_BACAAN_LANJUT: &str = "Bacaan lanjut";
+
+/// The header of a chapter's dataset table: `| koleksi | dokumen | field | … |` or
+/// `| tabel | item | atribut | … |`.
+pub const KOLOM_KOLEKSI: &str = "koleksi";
+pub const KOLOM_DOKUMEN: &str = "dokumen";
+pub const KOLOM_TABEL: &str = "tabel";
+pub const KOLOM_ITEM: &str = "item";
+pub const KOLOM_FIELD: &str = "field";
+pub const KOLOM_ATRIBUT: &str = "atribut";
 
 pub const LABEL_KELUARAN: &str = "Keluaran";
 pub const LABEL_LATIHAN: &str = "Latihan";

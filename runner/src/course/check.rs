@@ -2,6 +2,7 @@
 //! reference solution, checked against what the shell really prints.
 
 use super::answer;
+use super::authoring;
 use super::catalog::{Course, Lesson};
 use super::chapter::{self, Example};
 use super::error::{CourseError, Result};
@@ -101,6 +102,7 @@ pub fn check_course<F: ShellFactory + Sync>(
     }
     apply_edits(edits, &mut report);
     record_error(check_directives(course, &mut report), &mut report);
+    record_error(check_authoring(course, &mut report), &mut report);
     Ok(report)
 }
 
@@ -425,6 +427,14 @@ fn note_written(result: Result<()>, what: &str, report: &mut Report) {
         Ok(()) => report.lines.push(pesan::diperbarui(what)),
         Err(e) => report.fail(format!("✗ {e}")),
     }
+}
+
+/// What reading the text alone finds: see [`authoring`].
+fn check_authoring(course: &Course, report: &mut Report) -> Result<()> {
+    for problem in authoring::problems(course)? {
+        report.fail(problem);
+    }
+    Ok(())
 }
 
 /// Every `{{#latihan ID}}` in the book must name an existing exercise.

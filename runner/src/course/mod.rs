@@ -1,14 +1,18 @@
 //! The course: lessons, exercises, grading, progress and the book. Talks only to the shell.
 
 pub mod answer;
+pub mod authoring;
 pub mod book;
 pub mod catalog;
 pub mod chapter;
 pub mod check;
 pub mod dataset;
+pub mod dataset_table;
+pub mod drift;
 pub mod efficiency;
 pub mod error;
 pub mod feedback;
+pub mod glossary;
 pub mod grade;
 pub mod items;
 pub mod learner;
@@ -19,6 +23,9 @@ pub mod manifest;
 pub mod parallel;
 pub mod preprocessor;
 pub mod progress;
+pub mod progression;
+pub mod prompt;
+pub mod reading;
 pub mod real_shell;
 pub mod render;
 pub mod replay;
@@ -26,6 +33,7 @@ pub mod sample_answers;
 pub mod session;
 pub mod shell_port;
 pub mod state;
+pub mod technique;
 mod toml_file;
 
 pub use catalog::{Course, ExerciseRef, Lesson};

@@ -1,8 +1,9 @@
-//! Our mdBook preprocessor: renders `{{#latihan …}}` boxes, labels keluaran blocks and
-//! strips the `kursus` marker from executed examples' fence info.
+//! Our mdBook preprocessor: renders `{{#latihan …}}` boxes and `{{#istilah …}}` terms,
+//! labels keluaran blocks and strips the `kursus` marker from executed examples' fence info.
 
 use super::catalog::{Course, ExerciseRef};
 use super::chapter::{self, Fence};
+use super::glossary;
 use crate::pesan;
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::errors::Result;
@@ -39,7 +40,7 @@ pub fn transform(text: &str, course: &Course) -> String {
         } else if let Some(id) = chapter::directive_id(line) {
             out.push(exercise_box(&id, course.find_exercise(&id).ok()));
         } else {
-            out.push(line.to_string());
+            out.push(glossary::render_line(line));
         }
     }
     let mut joined = out.join("\n");

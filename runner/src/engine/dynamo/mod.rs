@@ -8,12 +8,16 @@ use std::collections::{BTreeMap, VecDeque};
 
 use serde_json::Value;
 
+#[cfg(test)]
+mod admin_tests;
 mod capacity;
 mod errors;
 pub mod expr;
 mod legacy;
 mod number;
 mod ops;
+#[cfg(test)]
+mod rules_tests;
 mod size;
 mod table;
 #[cfg(test)]
@@ -85,7 +89,7 @@ fn empty_record(operation: &str) -> RequestRecord {
 }
 
 /// The actions `execute` runs; any other is an `UnknownOperationException`.
-pub const OPERATIONS: [&str; 14] = [
+pub const OPERATIONS: [&str; 23] = [
     "CreateTable",
     "DescribeTable",
     "ListTables",
@@ -100,6 +104,15 @@ pub const OPERATIONS: [&str; 14] = [
     "BatchWriteItem",
     "TransactWriteItems",
     "TransactGetItems",
+    "UpdateTable",
+    "DescribeTimeToLive",
+    "UpdateTimeToLive",
+    "DescribeContinuousBackups",
+    "TagResource",
+    "UntagResource",
+    "ListTagsOfResource",
+    "DescribeLimits",
+    "DescribeEndpoints",
 ];
 
 impl Engine {
@@ -149,6 +162,22 @@ impl Engine {
             "BatchWriteItem" => self.batch_write_item(req),
             "TransactWriteItems" => self.transact_write_items(req),
             "TransactGetItems" => self.transact_get_items(req),
+            other => self.dispatch_admin(other, req),
+        }
+    }
+
+    /// The table settings, tags and account answers outside the data path.
+    fn dispatch_admin(&mut self, action: &str, req: &Value) -> Result<Value, DynamoError> {
+        match action {
+            "UpdateTable" => self.update_table(req),
+            "DescribeTimeToLive" => self.describe_time_to_live(req),
+            "UpdateTimeToLive" => self.update_time_to_live(req),
+            "DescribeContinuousBackups" => self.describe_continuous_backups(req),
+            "TagResource" => self.tag_resource(req),
+            "UntagResource" => self.untag_resource(req),
+            "ListTagsOfResource" => self.list_tags_of_resource(req),
+            "DescribeLimits" => Ok(ops::describe_limits()),
+            "DescribeEndpoints" => Ok(ops::describe_endpoints()),
             other => Err(DynamoError::new(
                 "UnknownOperationException",
                 format!("Unknown operation: {other}"),

@@ -50,6 +50,10 @@ pub(crate) struct Table {
     pub(crate) size_bytes: usize,
     pub(crate) definition: Value,
     pub(crate) created: f64,
+    /// The attribute UpdateTimeToLive named, while TTL is enabled.
+    pub(crate) ttl: Option<String>,
+    /// Tags by key, as TagResource left them.
+    pub(crate) tags: BTreeMap<String, String>,
 }
 
 impl Table {

@@ -459,7 +459,7 @@ fn every_listed_operation_is_dispatched_and_no_other() {
         assert_ne!(code, "UnknownOperationException", "{operation}");
     }
     let err = engine
-        .execute("UpdateTable", serde_json::json!({}))
+        .execute("CreateBackup", serde_json::json!({}))
         .unwrap_err();
     assert_eq!(err.code, "UnknownOperationException");
 }

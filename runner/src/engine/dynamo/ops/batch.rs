@@ -27,6 +27,23 @@ fn capacity_list(consumed: Vec<Consumed>, mode: capacity::Mode) -> Option<Value>
     (mode != capacity::Mode::None).then(|| Value::Array(list))
 }
 
+/// More than 100 keys for one table breaks the member constraint; more than 100 in all
+/// is the call's own limit.
+fn check_batch_get_size(tables: &Map<String, Value>) -> DResult<()> {
+    let count = |t: &Value| t.get("Keys").and_then(Value::as_array).map_or(0, Vec::len);
+    if let Some((name, _)) = tables.iter().find(|(_, t)| count(t) > 100) {
+        return Err(shape_error(&format!(
+            "Value at 'RequestItems.{name}.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100"
+        )));
+    }
+    if tables.values().map(count).sum::<usize>() > 100 {
+        return Err(DynamoError::validation(
+            "Too many items requested for the BatchGetItem call",
+        ));
+    }
+    Ok(())
+}
+
 enum WriteRequest {
     Put(TableKey, Item),
     Delete(TableKey),
@@ -36,16 +53,7 @@ impl Engine {
     pub(in crate::engine::dynamo) fn batch_get_item(&mut self, req: &Value) -> DResult<Value> {
         let mode = capacity::mode(req)?;
         let tables = request_items(req)?;
-        let total: usize = tables
-            .values()
-            .map(|t| t.get("Keys").and_then(Value::as_array).map_or(0, Vec::len))
-            .sum();
-        if total > 100 {
-            let name = tables.keys().next().cloned().unwrap_or_default();
-            return Err(shape_error(&format!(
-                "Value at 'RequestItems.{name}.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100"
-            )));
-        }
+        check_batch_get_size(tables)?;
         let mut responses = Map::new();
         let mut consumed = Vec::new();
         for (name, spec) in tables {

@@ -1,13 +1,20 @@
 //! The actions, one file per family. Shared request helpers live here.
 
+mod account;
 mod batch;
+mod index_rules;
 mod item;
 mod page;
 mod query;
 mod scan;
+mod settings;
 mod table;
+mod tags;
 mod transact;
+mod update_table;
 mod write;
+
+pub(super) use account::{describe_endpoints, describe_limits};
 
 use serde_json::Value;
 

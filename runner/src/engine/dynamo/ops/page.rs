@@ -77,6 +77,11 @@ pub(crate) fn select(req: &Value) -> DResult<Option<&str>> {
     let Some(s) = req.get("Select").and_then(Value::as_str) else {
         return Ok(None);
     };
+    if s == "ALL_PROJECTED_ATTRIBUTES" && req.get("IndexName").is_none() {
+        return Err(DynamoError::validation(
+            "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName",
+        ));
+    }
     if s == "COUNT" && req.get("ProjectionExpression").is_some() {
         return Err(shape_error(
             "Cannot specify the ProjectionExpression when choosing to get only the Count",

@@ -4,12 +4,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{json, Map, Value};
 
-use super::{required_str, DResult, DynamoError, Engine};
+use super::{index_rules, required_str, DResult, DynamoError, Engine};
 use crate::engine::dynamo::errors::{invalid_params, shape_error};
 use crate::engine::dynamo::table::{Index, KeySchema, Projection, Table};
 
 /// Table and index names: 3-255 characters from `[a-zA-Z0-9_.-]`.
-fn check_name(name: &str, member: &str) -> DResult<()> {
+pub(super) fn check_name(name: &str, member: &str) -> DResult<()> {
     let constraint = if name.len() < 3 {
         "Member must have length greater than or equal to 3"
     } else if name.len() > 255 {
@@ -76,7 +76,7 @@ fn parse_projection(value: Option<&Value>) -> Projection {
     }
 }
 
-fn parse_index(def: &Value, global: bool, table: &KeySchema) -> DResult<Index> {
+pub(super) fn parse_index(def: &Value, global: bool, table: &KeySchema) -> DResult<Index> {
     let name = def
         .get("IndexName")
         .and_then(Value::as_str)
@@ -99,7 +99,7 @@ fn parse_index(def: &Value, global: bool, table: &KeySchema) -> DResult<Index> {
     })
 }
 
-fn parse_definitions(req: &Value) -> Vec<(String, String)> {
+pub(super) fn parse_definitions(req: &Value) -> Vec<(String, String)> {
     let defs = req
         .get("AttributeDefinitions")
         .and_then(Value::as_array)
@@ -166,7 +166,16 @@ impl Engine {
     pub(in crate::engine::dynamo) fn create_table(&mut self, req: &Value) -> DResult<Value> {
         let name = required_str(req, "TableName")?.to_string();
         check_name(&name, "tableName")?;
+        super::update_table::check_throughput(req)?;
+        let defined = index_rules::defined_names(req)?;
+        index_rules::check_key_order(req.get("KeySchema"))?;
         let schema = parse_key_schema(req.get("KeySchema"))?;
+        let ctx = index_rules::Context {
+            defined: &defined,
+            table_hash: &schema.hash,
+            on_demand: req.get("BillingMode").and_then(Value::as_str) == Some("PAY_PER_REQUEST"),
+        };
+        index_rules::check_index_lists(req, &ctx)?;
         let mut indexes = parse_indexes(req, "LocalSecondaryIndexes", false, &schema)?;
         indexes.extend(parse_indexes(req, "GlobalSecondaryIndexes", true, &schema)?);
         let attr_types = parse_definitions(req);
@@ -188,6 +197,8 @@ impl Engine {
             size_bytes: 0,
             definition: req.clone(),
             created: self.clock,
+            ttl: None,
+            tags: super::tags::parse_tags(req)?,
         };
         let description = describe(&table, "ACTIVE");
         self.tables.insert(name, table);
@@ -210,7 +221,7 @@ impl Engine {
 
     pub(in crate::engine::dynamo) fn list_tables(&mut self, req: &Value) -> DResult<Value> {
         let start = req.get("ExclusiveStartTableName").and_then(Value::as_str);
-        let limit = req.get("Limit").and_then(Value::as_u64).unwrap_or(100) as usize;
+        let limit = list_limit(req)?;
         let names: Vec<&String> = self
             .tables
             .keys()
@@ -223,6 +234,21 @@ impl Engine {
         }
         Ok(out)
     }
+}
+
+/// ListTables' `Limit`: 1 to 100, 100 when absent.
+fn list_limit(req: &Value) -> DResult<usize> {
+    let Some(raw) = req.get("Limit") else {
+        return Ok(100);
+    };
+    let constraint = match raw.as_i64() {
+        Some(n) if (1..=100).contains(&n) => return Ok(n as usize),
+        Some(n) if n > 100 => "Member must have value less than or equal to 100",
+        _ => "Member must have value greater than or equal to 1",
+    };
+    Err(shape_error(&format!(
+        "Value '{raw}' at 'limit' failed to satisfy constraint: {constraint}"
+    )))
 }
 
 fn warm() -> Value {
@@ -275,7 +301,7 @@ pub(crate) fn describe(table: &Table, status: &str) -> Value {
         "ProvisionedThroughput": pt,
         "TableSizeBytes": table.size_bytes,
         "ItemCount": table.item_count,
-        "TableArn": format!("arn:aws:dynamodb:us-east-1:123456789012:table/{}", table.name),
+        "TableArn": super::tags::table_arn(&table.name),
         "BillingModeSummary": { "BillingMode": billing },
     });
     let lsis: Vec<Value> = table

@@ -1,0 +1,77 @@
+//! An exercise's prompt shows the shape of the expected output: a code block in the
+//! `soal` whose first printed value is the first value the reference solution prints
+//! (for a printed array, its first element), so the fields and their order are stated.
+
+use super::chapter;
+use super::items;
+use super::lesson::Exercise;
+use crate::pesan;
+
+/// The problem of one exercise's prompt, if any; `full_id` names it in the report.
+pub fn problem(full_id: &str, exercise: &Exercise) -> Option<String> {
+    if !exercise.grades_output() {
+        return None;
+    }
+    let first = first_value(&exercise.keluaran)?;
+    let shown = chapter::fences(&exercise.soal)
+        .iter()
+        .any(|fence| first_value(&fence.body).as_deref() == Some(first.as_str()));
+    (!shown).then(|| pesan::soal_tanpa_baris_pertama(full_id, &first))
+}
+
+/// The first printed value, one line, layout ignored.
+fn first_value(printed: &str) -> Option<String> {
+    items::items(printed).into_iter().next()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::lesson::Grading;
+
+    fn exercise(soal: &str, keluaran: &str) -> Exercise {
+        Exercise {
+            id: "x".into(),
+            judul: "x".into(),
+            soal: soal.into(),
+            penilaian: Grading::Keluaran,
+            keadaan: Vec::new(),
+            urutan_field: false,
+            efisiensi: Vec::new(),
+            petunjuk: Vec::new(),
+            solusi: String::new(),
+            keluaran: keluaran.into(),
+        }
+    }
+
+    const KELUARAN: &str = "[\n  { nama: 'Budi', nim: '1' },\n  { nama: 'Dewi', nim: '2' }\n]";
+
+    #[test]
+    fn a_block_with_the_first_element_passes_whatever_its_layout() {
+        let soal = "Tampilkan nama dan nim.\n\n```text\n{\n  nama: 'Budi',\n  nim: '1'\n}\n```\n";
+        assert_eq!(problem("a/x", &exercise(soal, KELUARAN)), None);
+    }
+
+    #[test]
+    fn fields_in_another_order_or_only_in_prose_fail() {
+        let swapped = "```text\n{ nim: '1', nama: 'Budi' }\n```";
+        let prose = "Diawali { nama: 'Budi', nim: '1' }.";
+        for soal in [swapped, prose] {
+            let found = problem("a/x", &exercise(soal, KELUARAN));
+            assert_eq!(
+                found,
+                Some(pesan::soal_tanpa_baris_pertama(
+                    "a/x",
+                    "{ nama: 'Budi', nim: '1' }"
+                ))
+            );
+        }
+    }
+
+    #[test]
+    fn state_graded_exercises_print_nothing_to_show() {
+        let mut e = exercise("Hapus Budi.", "");
+        e.penilaian = Grading::Status;
+        assert_eq!(problem("a/x", &e), None);
+    }
+}

@@ -1,0 +1,166 @@
+//! Request rules the service checks before touching data: index definitions,
+//! ListTables' limit, Select without an index, BatchGetItem's 100 keys.
+
+use serde_json::{json, Value};
+
+use super::Engine;
+
+fn refused(e: &mut Engine, action: &str, req: Value) -> String {
+    e.execute(action, req).unwrap_err().message
+}
+
+fn table_with(indexes: Value) -> Value {
+    let mut req = json!({
+        "TableName": "Orders", "BillingMode": "PAY_PER_REQUEST",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
+                      {"AttributeName": "sk", "KeyType": "RANGE"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
+                                 {"AttributeName": "sk", "AttributeType": "S"},
+                                 {"AttributeName": "g", "AttributeType": "S"}]
+    });
+    for (k, v) in indexes.as_object().into_iter().flatten() {
+        req[k] = v.clone();
+    }
+    req
+}
+
+/// A table of the key attributes alone (an unused definition is refused).
+fn plain_table() -> Value {
+    let mut req = table_with(json!({}));
+    req["AttributeDefinitions"]
+        .as_array_mut()
+        .map(|d| d.truncate(2));
+    req
+}
+
+fn gsi(name: &str, key: &str) -> Value {
+    json!({"IndexName": name, "KeySchema": [{"AttributeName": key, "KeyType": "HASH"}],
+           "Projection": {"ProjectionType": "ALL"}})
+}
+
+const INVALID: &str = "One or more parameter values were invalid: ";
+
+#[test]
+fn index_definitions_follow_the_service_s_rules() {
+    let mut e = Engine::new();
+    let cases = [
+        (json!({"GlobalSecondaryIndexes": []}), "List of GlobalSecondaryIndexes is empty"),
+        (json!({"GlobalSecondaryIndexes": [gsi("ByG", "g"), gsi("ByG", "g")]}), "Duplicate index name: ByG"),
+        (json!({"GlobalSecondaryIndexes": [gsi("ByX", "x")]}),
+         "Some index key attributes are not defined in AttributeDefinitions. Keys: [x], AttributeDefinitions: [pk, sk, g]"),
+        (json!({"LocalSecondaryIndexes": [gsi("ByG", "g")]}), "Index KeySchema does not have a range key for index: ByG"),
+        (json!({"LocalSecondaryIndexes": [{"IndexName": "ByG", "Projection": {"ProjectionType": "ALL"},
+            "KeySchema": [{"AttributeName": "sk", "KeyType": "HASH"}, {"AttributeName": "g", "KeyType": "RANGE"}]}]}),
+         "Index KeySchema does not have the same leading hash key as table KeySchema for index: ByG. index hash key: sk, table hash key: pk"),
+        (json!({"GlobalSecondaryIndexes": [{"IndexName": "ByG", "Projection": {},
+            "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}]}]}), "Unknown ProjectionType: null"),
+        (json!({"GlobalSecondaryIndexes": [{"IndexName": "ByG",
+            "Projection": {"ProjectionType": "ALL", "NonKeyAttributes": ["a"]},
+            "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}]}]}),
+         "ProjectionType is ALL, but NonKeyAttributes is specified"),
+    ];
+    for (indexes, detail) in cases {
+        assert_eq!(
+            refused(&mut e, "CreateTable", table_with(indexes)),
+            format!("{INVALID}{detail}")
+        );
+    }
+    assert!(e.table_names().is_empty());
+}
+
+#[test]
+fn index_counts_and_shapes_are_limited() {
+    let mut e = Engine::new();
+    let many: Vec<Value> = (0..21).map(|i| gsi(&format!("Index{i}"), "g")).collect();
+    let msg = refused(
+        &mut e,
+        "CreateTable",
+        table_with(json!({"GlobalSecondaryIndexes": many})),
+    );
+    assert_eq!(
+        msg,
+        format!("{INVALID}GlobalSecondaryIndex count exceeds the per-table limit of 20")
+    );
+    let unprojected = json!({"GlobalSecondaryIndexes": [{"IndexName": "ByG",
+        "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}]}]});
+    let msg = refused(&mut e, "CreateTable", table_with(unprojected));
+    assert_eq!(msg, "1 validation error detected: Value null at 'globalSecondaryIndexes.1.member.projection' failed to satisfy constraint: Member must not be null");
+    let mut paid = gsi("ByG", "g");
+    paid["ProvisionedThroughput"] = json!({"ReadCapacityUnits": 1, "WriteCapacityUnits": 1});
+    let msg = refused(
+        &mut e,
+        "CreateTable",
+        table_with(json!({"GlobalSecondaryIndexes": [paid]})),
+    );
+    assert_eq!(msg, format!("{INVALID}ProvisionedThroughput should not be specified for index: ByG when BillingMode is PAY_PER_REQUEST"));
+}
+
+#[test]
+fn table_keys_and_attribute_types_are_checked() {
+    let mut e = Engine::new();
+    let mut req = table_with(json!({}));
+    req["AttributeDefinitions"][2]["AttributeType"] = json!("X");
+    assert_eq!(refused(&mut e, "CreateTable", req), "1 validation error detected: Value 'X' at 'attributeDefinitions.3.member.attributeType' failed to satisfy constraint: Member must satisfy enum value set: [B, N, S]");
+    let mut req = table_with(json!({}));
+    req["KeySchema"][1]["AttributeName"] = json!("pk");
+    assert_eq!(
+        refused(&mut e, "CreateTable", req),
+        "Both the Hash Key and the Range Key element in the KeySchema have the same name"
+    );
+    let mut req = table_with(json!({}));
+    req["KeySchema"][1]["KeyType"] = json!("HASH");
+    assert_eq!(
+        refused(&mut e, "CreateTable", req),
+        "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type"
+    );
+}
+
+#[test]
+fn list_tables_takes_a_limit_of_1_to_100() {
+    let mut e = Engine::new();
+    let msg = refused(&mut e, "ListTables", json!({"Limit": 0}));
+    assert_eq!(msg, "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1");
+    let msg = refused(&mut e, "ListTables", json!({"Limit": 101}));
+    assert_eq!(msg, "1 validation error detected: Value '101' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 100");
+    e.execute("CreateTable", plain_table()).unwrap();
+    let out = e.execute("ListTables", json!({"Limit": 1})).unwrap();
+    assert_eq!(out["TableNames"], json!(["Orders"]));
+}
+
+#[test]
+fn all_projected_attributes_needs_an_index() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let msg = refused(
+        &mut e,
+        "Scan",
+        json!({"TableName": "Orders", "Select": "ALL_PROJECTED_ATTRIBUTES"}),
+    );
+    assert_eq!(
+        msg,
+        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"
+    );
+}
+
+#[test]
+fn batch_get_item_takes_100_keys_in_all() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let mut second = plain_table();
+    second["TableName"] = json!("Orders2");
+    e.execute("CreateTable", second).unwrap();
+    let keys = |n: usize| -> Vec<Value> {
+        (0..n)
+            .map(|i| json!({"pk": {"S": format!("p{i}")}, "sk": {"S": "s"}}))
+            .collect()
+    };
+    let req =
+        json!({"RequestItems": {"Orders": {"Keys": keys(60)}, "Orders2": {"Keys": keys(41)}}});
+    assert_eq!(
+        refused(&mut e, "BatchGetItem", req),
+        "Too many items requested for the BatchGetItem call"
+    );
+    let req =
+        json!({"RequestItems": {"Orders": {"Keys": keys(60)}, "Orders2": {"Keys": keys(40)}}});
+    assert!(e.execute("BatchGetItem", req).is_ok());
+}
