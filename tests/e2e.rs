@@ -12,6 +12,7 @@ mod course_periksa;
 mod course_progress_crash;
 mod engine_edges;
 mod engine_mongo;
+mod engine_validation;
 mod examples;
 // The fuzz targets' checks, shared with their short proptest runs in `fuzz_props`.
 #[path = "../fuzz/src/lib.rs"]

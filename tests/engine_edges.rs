@@ -964,8 +964,6 @@ fn merge_folds_documents_into_the_target() {
 fn collection_options_the_engine_lacks_are_refused() {
     let mut e = Engine::new();
     for options in [
-        doc! { "validator": { "a": { "$exists": true } } },
-        doc! { "validationLevel": "strict" },
         doc! { "viewOn": "c", "pipeline": [] },
         doc! { "capped": true, "size": 4096 },
         doc! { "timeseries": { "timeField": "t" } },

@@ -14,3 +14,9 @@ pub fn collation_tidak_didukung(collation: impl Display) -> String {
         "collation {collation} tidak didukung oleh mesin kursus: hanya {{ locale: 'simple' }} (perbandingan biner, bawaan MongoDB)"
     )
 }
+
+pub fn kata_kunci_skema_tidak_didukung(kata: impl Display) -> String {
+    format!(
+        "$jsonSchema keyword '{kata}' ada di MongoDB tetapi tidak didukung oleh mesin kursus (yang didukung: bsonType, required, properties, enum, minimum, maximum, minLength, maxLength, items, additionalProperties, title, description)"
+    )
+}

@@ -87,6 +87,7 @@ fn named_code(code: i32) -> Option<&'static str> {
         85 => "IndexOptionsConflict",
         86 => "IndexKeySpecsConflict",
         111 => "NotExactValueField",
+        121 => "DocumentValidationFailure",
         168 => "InvalidPipelineOperator",
         171 => "CannotIndexParallelArrays",
         238 => "NotImplemented",

@@ -24,6 +24,7 @@ mod reply_tests;
 mod sort;
 mod storage;
 mod update;
+mod validation;
 mod value;
 
 pub use error::{code_name, MongoError};

@@ -7,6 +7,7 @@ use super::target;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::reply::Reply;
+use crate::engine::mongo::validation::Validation;
 use crate::engine::mongo::Engine;
 
 pub(crate) fn create(
@@ -21,7 +22,28 @@ pub(crate) fn create(
             format!("Collection {db}.{coll} already exists."),
         ));
     }
-    engine.collection_or_create(db, &coll);
+    let mut validation = Validation::default();
+    validation.apply_options(command, "create")?;
+    engine.collection_or_create(db, &coll).validation = validation;
+    Ok(Document::new())
+}
+
+/// `collMod`: changes a collection's validation options in place.
+pub(crate) fn coll_mod(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Document, MongoError> {
+    let name = target(command, "collMod")?;
+    let Some(coll) = engine.collection_mut(db, &name) else {
+        return Err(MongoError::new(
+            26,
+            format!("ns does not exist: {db}.{name}"),
+        ));
+    };
+    let mut validation = coll.validation.clone();
+    validation.apply_options(command, "collMod")?;
+    coll.validation = validation;
     Ok(Document::new())
 }
 
@@ -69,7 +91,7 @@ pub(crate) fn list_collections(
             doc! {
                 "name": name.clone(),
                 "type": "collection",
-                "options": {},
+                "options": coll.validation.options(),
                 "info": { "readOnly": false, "uuid": coll.uuid.clone() },
                 "idIndex": { "v": 2, "key": { "_id": 1 }, "name": "_id_" },
             }

@@ -24,10 +24,11 @@ pub(crate) fn insert(
         }
     };
     let ordered = bool_arg(&command, "ordered", true);
+    let bypass = bool_arg(&command, "bypassDocumentValidation", false);
     let mut inserted = 0;
     let mut errors = Vec::new();
     for (index, item) in documents.into_iter().enumerate() {
-        match insert_one(engine, db, &coll, item) {
+        match insert_one(engine, db, &coll, item, bypass) {
             Ok(()) => inserted += 1,
             Err(e) => {
                 errors.push(write_error(index, &e));
@@ -44,11 +45,11 @@ pub(crate) fn insert(
     Ok(reply)
 }
 
-/// Duplicate-key errors carry no codeName (mongosh prints none for them);
-/// other write errors name their code as the goldens show.
+/// Duplicate-key and validation errors carry no codeName (mongosh prints
+/// none for them); other write errors name their code as the goldens show.
 pub(crate) fn write_error(index: usize, e: &MongoError) -> Document {
     let mut error = doc! { "index": index as i32, "code": e.code };
-    if e.code != 11000 {
+    if e.code != 11000 && e.code != 121 {
         error.insert("codeName", e.code_name.clone());
     }
     error.insert("errmsg", e.message.clone());
@@ -56,14 +57,24 @@ pub(crate) fn write_error(index: usize, e: &MongoError) -> Document {
     error
 }
 
-fn insert_one(engine: &mut Engine, db: &str, coll: &str, item: Bson) -> Result<(), MongoError> {
+fn insert_one(
+    engine: &mut Engine,
+    db: &str,
+    coll: &str,
+    item: Bson,
+    bypass: bool,
+) -> Result<(), MongoError> {
     let Bson::Document(doc) = item else {
         return Err(MongoError::type_mismatch(
             "BSON field 'insert.documents' is the wrong type, expected type 'object'",
         ));
     };
     let doc = prepare_document(engine, doc)?;
-    engine.collection_or_create(db, coll).insert(doc)?;
+    let collection = engine.collection_or_create(db, coll);
+    if !bypass {
+        collection.validation.check(None, &doc)?;
+    }
+    collection.insert(doc)?;
     Ok(())
 }
 

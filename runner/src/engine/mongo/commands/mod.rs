@@ -54,6 +54,7 @@ fn document_command(
         "createIndexes" => indexes::create_indexes(engine, db, &command),
         "dropIndexes" | "deleteIndexes" => indexes::drop_indexes(engine, db, &command),
         "create" => admin::create(engine, db, &command),
+        "collMod" => admin::coll_mod(engine, db, &command),
         "drop" => admin::drop(engine, db, &command),
         "dropDatabase" => admin::drop_database(engine, db),
         "validate" => admin::validate(engine, db, &command),

@@ -25,6 +25,8 @@ struct Statement {
     array_filters: Vec<ArrayFilter>,
     sort: Option<SortSpec>,
     hint: Option<Bson>,
+    /// `bypassDocumentValidation` of the command.
+    bypass: bool,
 }
 
 /// What applying one statement did.
@@ -50,9 +52,11 @@ pub(crate) fn update(
     };
     check_statements("update", updates)?;
     let ordered = bool_arg(command, "ordered", true);
+    let bypass = bool_arg(command, "bypassDocumentValidation", false);
     let (mut n, mut modified, mut upserted, mut errors) = (0i64, 0i64, Vec::new(), Vec::new());
     for (index, spec) in updates.iter().enumerate() {
-        match parse_statement(spec).and_then(|s| run_statement(engine, db, &coll, &s)) {
+        let parsed = parse_statement(spec).map(|s| Statement { bypass, ..s });
+        match parsed.and_then(|s| run_statement(engine, db, &coll, &s)) {
             Ok(outcome) => {
                 n += outcome.matched;
                 modified += outcome.modified;
@@ -119,6 +123,7 @@ fn parse_statement(spec: &Bson) -> Result<Statement, MongoError> {
         array_filters: parse_array_filters(spec)?,
         sort: statement_sort(spec, multi)?,
         hint: hint_arg(spec),
+        bypass: false,
     })
 }
 
@@ -216,6 +221,9 @@ fn run_statement(
                     "Resulting document after update is larger than 16777216",
                 )
             })?;
+            if !statement.bypass {
+                collection.validation.check(Some(&before), &after)?;
+            }
             collection.replace(rid, after.clone())?;
             outcome.modified += 1;
         }
@@ -250,9 +258,11 @@ fn upsert(
     };
     created = prepare_document(engine, created)?;
     let id = created.get("_id").cloned().unwrap_or(Bson::Null);
-    engine
-        .collection_or_create(db, coll)
-        .insert(created.clone())?;
+    let collection = engine.collection_or_create(db, coll);
+    if !statement.bypass {
+        collection.validation.check(None, &created)?;
+    }
+    collection.insert(created.clone())?;
     Ok(Outcome {
         upserted: Some(id),
         after: Some(created),
@@ -317,6 +327,7 @@ fn delete_one_spec(
         array_filters: Vec::new(),
         sort: None,
         hint: hint_arg(spec),
+        bypass: true,
     };
     let rids = matching_records(engine, db, coll, &statement)?;
     let Some(collection) = engine.collection_mut(db, coll) else {
@@ -373,6 +384,7 @@ pub(crate) fn find_and_modify(
         array_filters: parse_array_filters(command)?,
         sort,
         hint: hint_arg(command),
+        bypass: bool_arg(command, "bypassDocumentValidation", false),
     };
     let project = |d: Option<Document>| -> Result<Bson, MongoError> {
         Ok(match (d, &fields) {

@@ -106,14 +106,18 @@ fn fields_of(command: &str) -> Option<Fields> {
         ),
         "distinct" => (&["key", "query", "collation", "hint"], &[]),
         "create" => (
-            &["collation", "idIndex", "storageEngine"],
+            &[
+                "collation",
+                "idIndex",
+                "storageEngine",
+                "validator",
+                "validationLevel",
+                "validationAction",
+            ],
             &[
                 "capped",
                 "size",
                 "max",
-                "validator",
-                "validationLevel",
-                "validationAction",
                 "viewOn",
                 "pipeline",
                 "timeseries",
@@ -122,6 +126,20 @@ fn fields_of(command: &str) -> Option<Fields> {
                 "changeStreamPreAndPostImages",
                 "encryptedFields",
                 "indexOptionDefaults",
+            ],
+        ),
+        "collMod" => (
+            &["validator", "validationLevel", "validationAction"],
+            &[
+                "index",
+                "viewOn",
+                "pipeline",
+                "expireAfterSeconds",
+                "changeStreamPreAndPostImages",
+                "timeseries",
+                "cappedSize",
+                "cappedMax",
+                "dryRun",
             ],
         ),
         "validate" => (

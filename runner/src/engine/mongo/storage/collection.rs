@@ -15,6 +15,7 @@ use super::size::document_size;
 use crate::engine::mongo::display;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::raw::decode;
+use crate::engine::mongo::validation::Validation;
 
 #[derive(Debug, Clone)]
 pub struct Collection {
@@ -24,6 +25,8 @@ pub struct Collection {
     count: usize,
     data_size: u64,
     pub indexes: Vec<Index>,
+    /// The `validator` and its level and action (`create`, `collMod`).
+    pub(crate) validation: Validation,
 }
 
 type IndexKeys = Vec<(Vec<Key>, Vec<BTreeSet<String>>)>;
@@ -37,6 +40,7 @@ impl Collection {
             count: 0,
             data_size: 0,
             indexes: vec![Index::id_index()],
+            validation: Validation::default(),
         }
     }
 
