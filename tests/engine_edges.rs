@@ -393,7 +393,7 @@ fn the_fields_drivers_send_are_accepted() {
         "comment": "driver",
         "apiVersion": "1",
     };
-    let mut commands = vec![
+    let commands = [
         doc! { "find": "c", "filter": {} },
         doc! { "aggregate": "c", "pipeline": [], "cursor": {} },
         doc! { "count": "c" },
@@ -403,9 +403,9 @@ fn the_fields_drivers_send_are_accepted() {
         doc! { "findAndModify": "c", "query": { "_id": 2 }, "update": { "$set": { "b": 1 } } },
         doc! { "delete": "c", "deletes": [{ "q": { "_id": 2 }, "limit": 1 }] },
     ];
-    for command in commands.iter_mut() {
+    for mut command in commands {
         command.extend(generic.clone());
-        run(&mut e, command.clone());
+        run(&mut e, command);
     }
     assert_eq!(e.collection_documents(DB, "c"), vec![doc! { "_id": 1 }]);
 }

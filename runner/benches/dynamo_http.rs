@@ -284,11 +284,14 @@ impl Client {
     }
 }
 
+/// A benchmark's name, its DynamoDB operation and the request for item `i`.
+type Case = (&'static str, &'static str, fn(usize) -> Value);
+
 fn measure(c: &mut Criterion, runtime: &Runtime, server: &str, addr: SocketAddr) {
     let mut client = runtime.block_on(Client::open(addr));
     let mut group = c.benchmark_group(format!("dynamodb_http/{server}"));
     group.throughput(Throughput::Elements(1));
-    let cases: [(&str, &'static str, fn(usize) -> Value); 2] = [
+    let cases: [Case; 2] = [
         ("get_item", "GetItem", get_item),
         ("query_one_workspace", "Query", query),
     ];

@@ -4,6 +4,7 @@
 
 use super::catalog::Lesson;
 use super::chapter;
+use super::lesson::Exercise;
 use super::technique::techniques;
 use crate::pesan;
 use std::collections::BTreeSet;
@@ -60,7 +61,10 @@ fn technique_problems(chapter: &LessonChapter, shown_before: &BTreeSet<String>) 
     let lesson_id = &chapter.lesson.file.id;
     let directives = chapter::directives(&chapter.text);
     let mut out = Vec::new();
-    for exercise in &chapter.lesson.file.latihan {
+    // A design exercise's reference is one model among many sound ones, judged by
+    // behaviour: its code is no technique the chapter must have shown.
+    let graded_by_output = |e: &&Exercise| e.rancangan.is_none();
+    for exercise in chapter.lesson.file.latihan.iter().filter(graded_by_output) {
         let full_id = format!("{lesson_id}/{}", exercise.id);
         let line = directives
             .iter()

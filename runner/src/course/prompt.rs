@@ -41,6 +41,7 @@ mod tests {
             petunjuk: Vec::new(),
             solusi: String::new(),
             keluaran: keluaran.into(),
+            rancangan: None,
         }
     }
 

@@ -165,7 +165,7 @@ fn error_reply(err: &crate::engine::mongo::MongoError) -> bson::Document {
         "code": err.code,
         "codeName": err.code_name.clone(),
     };
-    reply.extend(err.details.clone().unwrap_or_default());
+    reply.extend(err.details.as_deref().cloned().unwrap_or_default());
     reply
 }
 

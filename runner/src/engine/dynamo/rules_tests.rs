@@ -27,9 +27,9 @@ fn table_with(indexes: Value) -> Value {
 /// A table of the key attributes alone (an unused definition is refused).
 fn plain_table() -> Value {
     let mut req = table_with(json!({}));
-    req["AttributeDefinitions"]
-        .as_array_mut()
-        .map(|d| d.truncate(2));
+    if let Some(definitions) = req["AttributeDefinitions"].as_array_mut() {
+        definitions.truncate(2);
+    }
     req
 }
 

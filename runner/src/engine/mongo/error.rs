@@ -9,7 +9,7 @@ pub struct MongoError {
     pub message: String,
     /// Fields the server adds to the error: `keyPattern` and `keyValue` of a
     /// duplicate key, `errInfo` of a failed validation.
-    pub details: Option<bson::Document>,
+    pub details: Option<Box<bson::Document>>,
 }
 
 impl MongoError {
@@ -24,7 +24,7 @@ impl MongoError {
     }
 
     pub fn with_details(mut self, details: bson::Document) -> Self {
-        self.details = Some(details);
+        self.details = Some(Box::new(details));
         self
     }
 

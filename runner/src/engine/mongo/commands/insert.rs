@@ -53,7 +53,7 @@ pub(crate) fn write_error(index: usize, e: &MongoError) -> Document {
         error.insert("codeName", e.code_name.clone());
     }
     error.insert("errmsg", e.message.clone());
-    error.extend(e.details.clone().unwrap_or_default());
+    error.extend(e.details.as_deref().cloned().unwrap_or_default());
     error
 }
 

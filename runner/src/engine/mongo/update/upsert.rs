@@ -77,11 +77,14 @@ fn operator_equalities(ops: &Document) -> Vec<Bson> {
 
 /// Values that are equalities themselves (not regexes or `$elemMatch`).
 fn plain(items: &[Bson]) -> impl Iterator<Item = Bson> + '_ {
-    items.iter().cloned().filter(|v| match v {
-        Bson::RegularExpression(_) => false,
-        Bson::Document(d) => !is_operator_doc(d),
-        _ => true,
-    })
+    items
+        .iter()
+        .filter(|v| match v {
+            Bson::RegularExpression(_) => false,
+            Bson::Document(d) => !is_operator_doc(d),
+            _ => true,
+        })
+        .cloned()
 }
 
 fn check_conflicts(equalities: &Equalities) -> Result<(), MongoError> {
