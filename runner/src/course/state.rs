@@ -176,7 +176,7 @@ fn key_attributes(table: &Table) -> Vec<String> {
 }
 
 /// Every item of the table, page by page.
-fn scan_all<S: ShellPort + ?Sized>(shell: &mut S, table: &str) -> Vec<Value> {
+pub(crate) fn scan_all<S: ShellPort + ?Sized>(shell: &mut S, table: &str) -> Vec<Value> {
     let mut items = Vec::new();
     let mut start: Option<Value> = None;
     loop {

@@ -4,6 +4,7 @@
 
 use super::spec::Engine;
 use crate::course::shell_port::ShellPort;
+use crate::course::state::scan_all;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -154,26 +155,6 @@ fn plain_key(item: &Value, attribute: &str) -> String {
         Some(Value::String(s)) => s.clone(),
         Some(other) => other.to_string(),
         None => String::new(),
-    }
-}
-
-fn scan_all<S: ShellPort>(shell: &mut S, table: &str) -> Vec<Value> {
-    let mut items = Vec::new();
-    let mut start: Option<Value> = None;
-    loop {
-        let mut request = json!({ "TableName": table });
-        if let Some(key) = start.take() {
-            request["ExclusiveStartKey"] = key;
-        }
-        let Ok(reply) = shell.dynamo_execute("Scan", request) else {
-            return items;
-        };
-        let page = reply.get("Items").and_then(Value::as_array).cloned();
-        items.extend(page.unwrap_or_default());
-        match reply.get("LastEvaluatedKey") {
-            Some(key) => start = Some(key.clone()),
-            None => return items,
-        }
     }
 }
 
