@@ -365,7 +365,7 @@ fn lesson_id(text: &str) -> Option<&str> {
 /// Any bytes: the decoder answers without panicking; a frame it accepts has the length it
 /// declares, and the command it yields encodes again within the frame's size.
 pub fn mongo_frame(input: &[u8]) -> Verdict {
-    use kursus::server::mongo_wire::frame;
+    use kursus::wire::frame;
     let Ok((header, request)) = frame::decode(input) else {
         return Ok(());
     };
