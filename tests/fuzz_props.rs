@@ -317,7 +317,7 @@ fn every_frame_seed_decodes() {
     for seed in frame_seeds() {
         assert_eq!(checks::mongo_frame(&seed), Ok(()));
         assert!(
-            kursus::server::mongo_wire::frame::decode(&seed).is_ok(),
+            kursus::wire::frame::decode(&seed).is_ok(),
             "{seed:?}"
         );
     }
