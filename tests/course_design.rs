@@ -149,7 +149,7 @@ fn held_out_sound_model_a_membership_collection_passes() {
         &[
             (
                 "db.mahasiswa.createIndex({ kuliah: 1, nim: 1 });",
-                "db.ambil.createIndex({ nim: 1, kode: 1 });\n  db.ambil.createIndex({ kode: 1 });",
+                "db.ambil.createIndex({ nim: 1, kode: 1 });\n  db.ambil.createIndex({ kode: 1, nim: 1 });",
             ),
             (
                 "else db.mahasiswa.updateOne({ nim: r.nim }, { $addToSet: { kuliah: r.kode } });",

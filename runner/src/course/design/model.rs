@@ -59,13 +59,7 @@ fn check_contract<S: ShellPort>(shell: &mut S, spec: &Spec) -> Result<(), String
         .iter()
         .map(|p| Value::from(p.nama.as_str()))
         .collect();
-    let code = format!(
-        "__rancangan.kontrak({}, {}, {}, {})",
-        Value::Array(names),
-        defined("simpan"),
-        defined("siapkan"),
-        defined("pola")
-    );
+    let code = format!("__rancangan.kontrak({})", Value::Array(names));
     let missing = shell.eval_json(&code)?;
     let missing: Vec<String> = missing
         .as_array()
@@ -80,16 +74,8 @@ fn check_contract<S: ShellPort>(shell: &mut S, spec: &Spec) -> Result<(), String
     }
 }
 
-/// The model's binding, or `undefined` when it has none (a bare name would throw).
-fn defined(name: &str) -> String {
-    format!("(typeof {name} === 'undefined' ? undefined : {name})")
-}
-
 fn store<S: ShellPort>(shell: &mut S, records: &[Value]) -> Result<(), String> {
-    let code = format!(
-        "__rancangan.muat(simpan, {})",
-        Value::Array(records.to_vec())
-    );
+    let code = format!("__rancangan.muat({})", Value::Array(records.to_vec()));
     let failed = shell.eval_json(&code)?;
     if failed.is_null() {
         return Ok(());
