@@ -332,3 +332,19 @@ fn held_out_flawed_model_reading_everything_and_filtering_names_the_figures() {
         ],
     );
 }
+
+/// A read pattern that also writes (here a log of what was asked) does not have its
+/// write counted against the update pattern that runs after it.
+#[test]
+fn held_out_sound_model_writes_made_by_a_read_are_not_the_next_updates() {
+    let id = "banyak-ke-banyak/rancang-peserta";
+    let model = edited(
+        id,
+        &[(
+            "  pesertaKuliah(kode) {\n",
+            "  pesertaKuliah(kode) {\n    db.log.insertOne({ kode: kode });\n",
+        )],
+    );
+    let (passed, feedback) = grade(id, &model);
+    assert!(passed, "{feedback}");
+}

@@ -19,13 +19,21 @@ pub struct Spread {
     pub partition: String,
 }
 
+/// What loading left: the hot tenant's spread (when the set has one) and the
+/// stored state, read back once for every check that needs it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Loaded {
+    pub spread: Option<Spread>,
+    pub snapshot: Snapshot,
+}
+
 /// Runs the model's file and loads `set`; an error is the one problem to report.
 pub fn load<S: ShellPort>(
     shell: &mut S,
     spec: &Spec,
     set: &GeneratedSet,
     source: &str,
-) -> Result<Option<Spread>, String> {
+) -> Result<Loaded, String> {
     if spec.mesin == Engine::Mongo {
         shell.use_db(&spec.db);
     }
@@ -36,13 +44,19 @@ pub fn load<S: ShellPort>(
         .eval_json("siapkan()")
         .map_err(|e| pesan::siapkan_galat(&e))?;
     store(shell, &set.rekaman)?;
-    if set.panas.is_empty() {
-        return Ok(None);
-    }
     let before = Snapshot::take(shell, spec.mesin, &spec.db);
+    if set.panas.is_empty() {
+        return Ok(Loaded {
+            spread: None,
+            snapshot: before,
+        });
+    }
     store(shell, &set.panas)?;
     let after = Snapshot::take(shell, spec.mesin, &spec.db);
-    Ok(spread(&before, &after))
+    Ok(Loaded {
+        spread: spread(&before, &after),
+        snapshot: after,
+    })
 }
 
 fn run_file<S: ShellPort>(shell: &mut S, source: &str) -> Result<(), String> {
