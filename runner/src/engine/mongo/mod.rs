@@ -51,6 +51,8 @@ pub struct CommandRecord {
     /// The command's name as sent: `find`, `aggregate`, `update`, `getMore`, ...
     pub name: String,
     pub ns: String,
+    /// Documents the reply handed back (a cursor's batch, findAndModify's value).
+    pub delivered: u64,
 }
 
 /// All databases of one session.
@@ -117,13 +119,23 @@ impl Engine {
         self.command_log.push(CommandRecord {
             name: name.clone(),
             ns,
+            delivered: 0,
         });
+    }
+
+    /// Notes on the command just logged how many documents its reply carries.
+    fn record_reply(&mut self, reply: &reply::Reply) {
+        if let Some(last) = self.command_log.last_mut() {
+            last.delivered = reply.delivered();
+        }
     }
 
     /// Runs one server command (`find`, `insert`, `update`, `delete`, `aggregate`, ...).
     pub fn run_command(&mut self, db: &str, command: Document) -> Result<Document, MongoError> {
         self.record_command(db, &command);
-        commands::dispatch(self, db, command).map(reply::Reply::into_document)
+        let reply = commands::dispatch(self, db, command)?;
+        self.record_reply(&reply);
+        Ok(reply.into_document())
     }
 
     /// The reply as the server sends it on the wire: BSON bytes, byte for
@@ -135,7 +147,9 @@ impl Engine {
         command: Document,
     ) -> Result<RawDocumentBuf, MongoError> {
         self.record_command(db, &command);
-        commands::dispatch(self, db, command)?.into_bson()
+        let reply = commands::dispatch(self, db, command)?;
+        self.record_reply(&reply);
+        reply.into_bson()
     }
 
     /// Documents of `db.coll` in natural order (empty when it does not exist).

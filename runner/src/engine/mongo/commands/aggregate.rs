@@ -281,6 +281,7 @@ pub(crate) fn explain(
         projection: None,
         skip: 0,
         limit: None,
+        index_sorted: result.index_sorted,
     };
     let mut cmd = command.clone();
     cmd.insert("$db", db);

@@ -236,6 +236,7 @@ pub(crate) fn explain_find(
         projection: args.projection_doc.as_ref(),
         skip: args.skip,
         limit: args.limit,
+        index_sorted: result.index_sorted,
     };
     let mut command = find.clone();
     command.insert("$db", db);
