@@ -113,13 +113,13 @@ fn fields_of(command: &str) -> Option<Fields> {
                 "validator",
                 "validationLevel",
                 "validationAction",
+                "viewOn",
+                "pipeline",
             ],
             &[
                 "capped",
                 "size",
                 "max",
-                "viewOn",
-                "pipeline",
                 "timeseries",
                 "clusteredIndex",
                 "expireAfterSeconds",
@@ -129,11 +129,15 @@ fn fields_of(command: &str) -> Option<Fields> {
             ],
         ),
         "collMod" => (
-            &["validator", "validationLevel", "validationAction"],
             &[
-                "index",
+                "validator",
+                "validationLevel",
+                "validationAction",
                 "viewOn",
                 "pipeline",
+            ],
+            &[
+                "index",
                 "expireAfterSeconds",
                 "changeStreamPreAndPostImages",
                 "timeseries",

@@ -6,7 +6,9 @@ use bson::{Bson, Document};
 
 use super::insert::prepare_document;
 use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::validation::{Validation, Warning};
 use crate::engine::mongo::value::values_equal;
+use crate::engine::mongo::views::not_a_collection;
 use crate::engine::mongo::Engine;
 use crate::pesan::mesin;
 
@@ -153,26 +155,57 @@ fn mode(spec: &Document, name: &str, default: &str, known: &[&str]) -> Result<St
 }
 
 impl Sink {
-    /// Writes the pipeline's output.
-    pub(crate) fn write(self, engine: &mut Engine, docs: Vec<Document>) -> Result<(), MongoError> {
+    /// Writes the pipeline's output; the target's validator checks every
+    /// document unless the aggregate bypasses it.
+    pub(crate) fn write(
+        self,
+        engine: &mut Engine,
+        docs: Vec<Document>,
+        bypass: bool,
+    ) -> Result<(), MongoError> {
+        let (db, coll) = match &self {
+            Sink::Out { db, coll } => (db, coll),
+            Sink::Merge(merge) => (&merge.db, &merge.coll),
+        };
+        if engine.view(db, coll).is_some() {
+            return Err(not_a_collection(db, coll));
+        }
         match self {
-            Sink::Out { db, coll } => replace_all(engine, &db, &coll, docs),
-            Sink::Merge(merge) => merge.write(engine, docs),
+            Sink::Out { db, coll } => replace_all(engine, &db, &coll, docs, bypass),
+            Sink::Merge(merge) => merge.write(engine, docs, bypass),
         }
     }
 }
 
+/// The validation a write into `db.coll` goes through (none when bypassed
+/// or when the target does not exist yet).
+fn validation_of(engine: &Engine, db: &str, coll: &str, bypass: bool) -> Option<Validation> {
+    match bypass {
+        true => None,
+        false => engine.collection(db, coll).map(|c| c.validation.clone()),
+    }
+}
+
 /// `$out`: the target holds exactly the output afterwards; its indexes stay.
+/// Every document is checked before any is written: the server fills a
+/// temporary copy of the target and renames it only when all went in.
 fn replace_all(
     engine: &mut Engine,
     db: &str,
     coll: &str,
     docs: Vec<Document>,
+    bypass: bool,
 ) -> Result<(), MongoError> {
     let prepared = docs
         .into_iter()
         .map(|d| prepare_document(engine, d))
         .collect::<Result<Vec<_>, _>>()?;
+    let mut warnings = Vec::new();
+    if let Some(validation) = validation_of(engine, db, coll, bypass) {
+        for doc in &prepared {
+            warnings.extend(validation.check(None, doc)?);
+        }
+    }
     let target = engine.collection_or_create(db, coll);
     let rids: Vec<_> = target.iter().map(|(rid, _)| rid).collect();
     for rid in rids {
@@ -181,15 +214,25 @@ fn replace_all(
     for doc in prepared {
         target.insert(doc)?;
     }
+    for warning in warnings {
+        engine.note_warning(db, coll, Some(warning));
+    }
     Ok(())
 }
 
 impl Merge {
-    fn write(&self, engine: &mut Engine, docs: Vec<Document>) -> Result<(), MongoError> {
+    fn write(
+        &self,
+        engine: &mut Engine,
+        docs: Vec<Document>,
+        bypass: bool,
+    ) -> Result<(), MongoError> {
         self.check_unique_on(engine)?;
+        let validation = validation_of(engine, &self.db, &self.coll, bypass);
         for doc in docs {
             let doc = prepare_document(engine, doc)?;
-            self.merge_one(engine, doc)?;
+            let warning = self.merge_one(engine, doc, validation.as_ref())?;
+            engine.note_warning(&self.db, &self.coll, warning);
         }
         Ok(())
     }
@@ -216,7 +259,13 @@ impl Merge {
         ))
     }
 
-    fn merge_one(&self, engine: &mut Engine, doc: Document) -> Result<(), MongoError> {
+    /// Folds one document in, as an update of the match or an insert.
+    fn merge_one(
+        &self,
+        engine: &mut Engine,
+        doc: Document,
+        validation: Option<&Validation>,
+    ) -> Result<Option<Warning>, MongoError> {
         let target = engine.collection_or_create(&self.db, &self.coll);
         let matched = target.iter().map(|(rid, _)| rid).find(|rid| {
             target.get(*rid).is_some_and(|t| {
@@ -226,18 +275,28 @@ impl Merge {
                 })
             })
         });
+        let check = |before: Option<&Document>, after: &Document| match validation {
+            Some(v) => v.check(before, after),
+            None => Ok(None),
+        };
         match (matched, self.when_matched.as_str(), self.when_not_matched.as_str()) {
-            (Some(_), "keepExisting", _) | (None, _, "discard") => Ok(()),
+            (Some(_), "keepExisting", _) | (None, _, "discard") => Ok(None),
             (Some(rid), mode, _) => {
                 let existing = target.get(rid).unwrap_or_default();
-                let updated = matched_document(mode, existing, doc, &self.coll)?;
-                target.replace(rid, updated)
+                let updated = matched_document(mode, existing.clone(), doc, &self.coll)?;
+                let warning = check(Some(&existing), &updated)?;
+                target.replace(rid, updated)?;
+                Ok(warning)
             }
             (None, _, "fail") => Err(MongoError::new(
                 13113,
                 "$merge could not find a matching document in the target collection for at least one document in the source collection",
             )),
-            (None, _, _) => target.insert(doc).map(|_| ()),
+            (None, _, _) => {
+                let warning = check(None, &doc)?;
+                target.insert(doc)?;
+                Ok(warning)
+            }
         }
     }
 }
