@@ -547,3 +547,117 @@ fn the_shell_shows_views_as_mongosh_does() {
     );
     assert_eq!(rest[1..], ["true", "siswa", "system.views"], "{out}");
 }
+
+fn lookup_of(from: &str) -> Document {
+    doc! { "$lookup": { "from": from, "as": "as", "localField": "l", "foreignField": "f" } }
+}
+
+fn create_code(engine: &mut Engine, name: &str, on: &str, pipeline: Vec<Document>) -> i32 {
+    fail(
+        engine,
+        doc! { "create": name, "viewOn": on, "pipeline": pipeline },
+    )
+    .code
+}
+
+#[test]
+fn every_collection_a_pipeline_reads_is_part_of_the_graph() {
+    let mut e = Engine::new();
+    let facet = doc! { "$facet": { "k": [lookup_of("a")] } };
+    let nested = doc! { "$lookup": { "from": "c", "as": "as", "pipeline": [lookup_of("a")] } };
+    for stage in [lookup_of("a"), facet, nested] {
+        assert_eq!(
+            create_code(&mut e, "a", "b", vec![stage.clone()]),
+            5,
+            "{stage}"
+        );
+    }
+    create_view(&mut e, "a", "b", vec![]);
+    assert_eq!(create_code(&mut e, "b", "c", vec![lookup_of("a")]), 5);
+}
+
+#[test]
+fn the_depth_bound_counts_the_views_above_and_below() {
+    let mut e = Engine::new();
+    // v1 reads v2 five times, v2 reads v3 ..., down to v21, which is no view:
+    // each level is measured once, not five to the twentieth times.
+    for i in 1..=20 {
+        let child = format!("v{}", i + 1);
+        let facet = doc! { "$facet": { "k": [lookup_of(&child)] } };
+        let nested =
+            doc! { "$lookup": { "from": "c", "as": "as", "pipeline": [lookup_of(&child)] } };
+        create_view(
+            &mut e,
+            &format!("v{i}"),
+            &child,
+            vec![lookup_of(&child), facet, nested, lookup_of(&child)],
+        );
+    }
+    assert_eq!(create_code(&mut e, "v21", "v22", vec![]), 149);
+    assert_eq!(create_code(&mut e, "v0", "v1", vec![]), 149);
+    assert_eq!(create_code(&mut e, "v0", "ok", vec![lookup_of("v1")]), 149);
+    // In the middle the chain stays within twenty.
+    create_view(&mut e, "vMid", "v10", vec![]);
+}
+
+#[test]
+fn a_pipeline_that_does_not_parse_is_no_view() {
+    let mut e = Engine::new();
+    let no_as = doc! { "$lookup": { "from": "a", "localField": "b", "foreignField": "c" } };
+    assert_eq!(create_code(&mut e, "a", "b", vec![no_as]), 9);
+    let out = doc! { "$out": "x" };
+    let in_lookup = doc! { "$lookup": { "from": "o", "pipeline": [out.clone()], "as": "r" } };
+    let err = fail(
+        &mut e,
+        doc! { "create": "a", "viewOn": "b", "pipeline": [in_lookup] },
+    );
+    assert_eq!(
+        (err.code, err.message.as_str()),
+        (
+            51047,
+            "$out is not allowed to be used within a $lookup stage"
+        )
+    );
+    let in_facet = doc! { "$facet": { "o": [out] } };
+    assert_eq!(create_code(&mut e, "a", "b", vec![in_facet]), 40600);
+    assert!(collection_infos(&mut e).is_empty());
+}
+
+#[test]
+fn system_names_are_not_for_views() {
+    let mut e = Engine::new();
+    let err = fail(
+        &mut e,
+        doc! { "create": "system.views", "viewOn": "c", "pipeline": [] },
+    );
+    assert_eq!(
+        (err.code, err.message.as_str()),
+        (
+            73,
+            "Cannot create a view called 'system.views': this is a reserved system namespace"
+        )
+    );
+    assert_eq!(create_code(&mut e, "system.lain", "c", vec![]), 73);
+}
+
+#[test]
+fn coll_mod_of_a_view_takes_only_its_own_options() {
+    let mut e = students_with_view();
+    let err = fail(&mut e, doc! { "collMod": "v", "expireAfterSeconds": 1 });
+    assert_eq!(
+        (err.code, err.message.as_str()),
+        (72, "option not supported on a view: expireAfterSeconds")
+    );
+    let err = fail(
+        &mut e,
+        doc! { "collMod": "v", "viewOn": "s", "pipeline": { "0": { "$limit": 7 } } },
+    );
+    assert_eq!(err.code, 14);
+    assert_eq!(
+        err.message,
+        "BSON field 'collMod.pipeline' is the wrong type 'object', expected type 'array'"
+    );
+    let err = fail(&mut e, doc! { "collMod": "v", "viewOn": "v" });
+    assert_eq!(err.code, 5);
+    assert_eq!(ids(&find(&mut e, doc! { "find": "v" })), vec![2, 3, 4, 5]);
+}

@@ -151,10 +151,8 @@ fn modify_view(
     command: &Document,
 ) -> Result<Document, MongoError> {
     for (option, _) in command.iter().skip(1) {
-        if matches!(
-            option.as_str(),
-            "validator" | "validationLevel" | "validationAction"
-        ) {
+        if !matches!(option.as_str(), "viewOn" | "pipeline") && !super::options::is_generic(option)
+        {
             return Err(MongoError::invalid_options(format!(
                 "option not supported on a view: {option}"
             )));

@@ -24,6 +24,10 @@ pub(crate) fn dispatch(
     db: &str,
     command: Document,
 ) -> Result<Reply, MongoError> {
+    // A view's collMod answers for options a collection's would refuse.
+    if let Some(reply) = views::coll_mod_on_view(engine, db, &command)? {
+        return Ok(reply);
+    }
     options::check(&command)?;
     let _variables = CommandLet::enter(document_arg(&command, "let")?)?;
     if let Some(reply) = views::on_view(engine, db, &command)? {

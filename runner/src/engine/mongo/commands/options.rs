@@ -28,6 +28,11 @@ const GENERIC: &[&str] = &[
     "mayBypassWriteBlocking",
 ];
 
+/// True for the fields drivers send with every command.
+pub(crate) fn is_generic(field: &str) -> bool {
+    GENERIC.contains(&field)
+}
+
 /// One command's fields: honoured, and known to MongoDB but refused.
 struct Fields {
     honoured: &'static [&'static str],

@@ -45,6 +45,23 @@ pub(crate) fn on_view(
     }
 }
 
+/// `collMod` of a view, before the collection options are checked: on a
+/// view every option but `viewOn` and `pipeline` is InvalidOptions.
+pub(crate) fn coll_mod_on_view(
+    engine: &mut Engine,
+    db: &str,
+    command: &Document,
+) -> Result<Option<Reply>, MongoError> {
+    let first = command.iter().next().map(|(k, v)| (k.as_str(), v));
+    let Some(("collMod", Bson::String(name))) = first else {
+        return Ok(None);
+    };
+    if engine.view(db, name).is_none() {
+        return Ok(None);
+    }
+    super::admin::coll_mod(engine, db, command).map(|d| Some(d.into()))
+}
+
 /// Commands that read through a view or are refused on one.
 fn names_a_view_command(name: &str) -> bool {
     matches!(

@@ -3,16 +3,50 @@
 //! `viewOn` or the collections its pipeline reads (`$lookup`, `$unionWith`,
 //! `$graphLookup`, `$facet`), within the server's depth bound.
 
+use std::collections::HashMap;
+
 use bson::{Bson, Document};
 
 use super::{depth_exceeded, View, MAX_DEPTH};
+use crate::engine::mongo::aggregate::check_pipeline;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::Engine;
 
 pub(crate) fn check_definition(engine: &Engine, db: &str, view: &View) -> Result<(), MongoError> {
+    check_name(&view.name)?;
     check_stages(db, view)?;
-    let mut path = Vec::new();
-    walk(engine, db, view, &view.name, 0, &mut path)
+    check_pipeline(&view.pipeline)?;
+    let mut graph = Graph {
+        engine,
+        db,
+        new: view,
+        heights: HashMap::new(),
+        path: Vec::new(),
+    };
+    let below = graph.height(&view.name, 0)?;
+    let above = parents_height(engine, db, &view.name, 0, &mut HashMap::new())?;
+    // The longest chain through the new view, counted once.
+    if above + below - 1 > MAX_DEPTH {
+        return Err(depth_exceeded());
+    }
+    Ok(())
+}
+
+/// `system.views` holds the definitions; no view may take a `system.` name.
+fn check_name(name: &str) -> Result<(), MongoError> {
+    if name == super::SYSTEM_VIEWS {
+        return Err(MongoError::new(
+            73,
+            format!("Cannot create a view called '{name}': this is a reserved system namespace"),
+        ));
+    }
+    if name.starts_with("system.") {
+        return Err(MongoError::new(
+            73,
+            "View name cannot start with 'system.', which is reserved for system namespaces",
+        ));
+    }
+    Ok(())
 }
 
 fn check_stages(db: &str, view: &View) -> Result<(), MongoError> {
@@ -37,41 +71,86 @@ fn check_stages(db: &str, view: &View) -> Result<(), MongoError> {
     Ok(())
 }
 
-/// Depth-first from the new view; reaching it again is a cycle, reported as
-/// the server prints it: the view, then the path back to it, last first.
-fn walk(
+/// The definitions below the new view, walked depth-first.
+struct Graph<'a> {
+    engine: &'a Engine,
+    db: &'a str,
+    new: &'a View,
+    /// Views in the longest chain down from a node, itself included.
+    heights: HashMap<String, usize>,
+    path: Vec<String>,
+}
+
+impl Graph<'_> {
+    /// Reaching the new view again is a cycle, reported as the server
+    /// prints it: the view, then the path back to it, last first. A node
+    /// already measured is not walked again (a view may read another many times).
+    fn height(&mut self, node: &str, depth: usize) -> Result<usize, MongoError> {
+        self.path.push(node.to_string());
+        if depth > 0 && node == self.new.name {
+            return Err(cycle(self.db, &self.path));
+        }
+        if depth > MAX_DEPTH {
+            return Err(depth_exceeded());
+        }
+        let height = match self.heights.get(node) {
+            Some(known) => *known,
+            None => self.measure(node, depth)?,
+        };
+        self.path.pop();
+        Ok(height)
+    }
+
+    fn measure(&mut self, node: &str, depth: usize) -> Result<usize, MongoError> {
+        let Some(children) = children(self.engine, self.db, self.new, node) else {
+            return Ok(0);
+        };
+        let mut tallest = 0;
+        for child in children {
+            tallest = tallest.max(self.height(&child, depth + 1)?);
+        }
+        self.heights.insert(node.to_string(), tallest + 1);
+        Ok(tallest + 1)
+    }
+}
+
+/// Views in the longest chain of views reading `name`, itself included.
+fn parents_height(
     engine: &Engine,
     db: &str,
-    new: &View,
-    node: &str,
+    name: &str,
     depth: usize,
-    path: &mut Vec<String>,
-) -> Result<(), MongoError> {
-    path.push(node.to_string());
-    if depth > 0 && node == new.name {
-        return Err(cycle(db, path));
-    }
+    known: &mut HashMap<String, usize>,
+) -> Result<usize, MongoError> {
     if depth > MAX_DEPTH {
         return Err(depth_exceeded());
     }
-    for child in children(engine, db, new, node) {
-        walk(engine, db, new, &child, depth + 1, path)?;
+    if let Some(height) = known.get(name) {
+        return Ok(*height);
     }
-    path.pop();
-    Ok(())
+    let mut tallest = 0;
+    for parent in engine.views(db) {
+        if parent.name != name && reads(&parent).iter().any(|r| r == name) {
+            tallest = tallest.max(parents_height(engine, db, &parent.name, depth + 1, known)?);
+        }
+    }
+    known.insert(name.to_string(), tallest + 1);
+    Ok(tallest + 1)
 }
 
-fn children(engine: &Engine, db: &str, new: &View, node: &str) -> Vec<String> {
-    let view = match node == new.name {
-        true => Some(new.clone()),
-        false => engine.view(db, node),
-    };
-    let Some(view) = view else {
-        return Vec::new();
-    };
+/// What a view reads: its source, then the collections its pipeline names.
+fn reads(view: &View) -> Vec<String> {
     let mut names = vec![view.view_on.clone()];
     names.extend(references(&view.pipeline));
     names
+}
+
+/// A view's reads; `None` for a collection (or a missing name).
+fn children(engine: &Engine, db: &str, new: &View, node: &str) -> Option<Vec<String>> {
+    match node == new.name {
+        true => Some(reads(new)),
+        false => engine.view(db, node).map(|v| reads(&v)),
+    }
 }
 
 fn cycle(db: &str, path: &[String]) -> MongoError {
