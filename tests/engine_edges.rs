@@ -834,14 +834,12 @@ fn get_field_and_set_field_reach_names_a_path_cannot() {
             doc! { "titik": 5, "dolar": 7, "dalam": 1, "kosong": null, "tambah": { "x": 1, "y.z": 2 }, "buang": {}, "lepas": {} }
         ]
     );
-    let err = fail(
+    // An input that is no object holds no field: the result is missing.
+    let out = first_batch(&run(
         &mut e,
-        doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$project": { "v": { "$getField": { "field": "x", "input": 5 } } } }] },
-    );
-    assert_eq!(
-        err.message,
-        "PlanExecutor error during aggregation :: caused by :: $getField requires 'input' to evaluate to type Object, but got int"
-    );
+        doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$project": { "_id": 0, "v": { "$getField": { "field": "x", "input": 5 } } } }] },
+    ));
+    assert_eq!(out, vec![doc! {}]);
     let err = fail(
         &mut e,
         doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$project": { "v": { "$setField": { "field": "x", "input": "$o" } } } }] },
@@ -850,6 +848,116 @@ fn get_field_and_set_field_reach_names_a_path_cannot() {
         err.message
             .ends_with("$setField requires 'value' to be specified"),
         "{err:?}"
+    );
+}
+
+/// The code of a `$project` of `expr` over an empty collection: the checks are
+/// made when the pipeline is parsed, before any document is read.
+fn project_code(expr: Document) -> (i32, String) {
+    let mut e = Engine::new();
+    let err = fail(
+        &mut e,
+        doc! { "aggregate": "kosong", "cursor": {}, "pipeline": [{ "$project": { "v": expr } }] },
+    );
+    (err.code, err.message)
+}
+
+#[test]
+fn get_field_wants_a_constant_string_field_and_an_input() {
+    let cases = [
+        (doc! { "$getField": { "input": { "a": "b" } } }, 3041702),
+        (doc! { "$getField": { "field": "a" } }, 3041703),
+        (
+            doc! { "$getField": { "field": true, "input": { "a": "b" } } },
+            5654602,
+        ),
+        (
+            doc! { "$getField": { "field": { "a": 1 }, "input": { "a": 1 } } },
+            5654601,
+        ),
+        (doc! { "$getField": 5 }, 5654602),
+        (
+            doc! { "$getField": { "field": null, "input": { "a": 1 } } },
+            5654602,
+        ),
+        (
+            doc! { "$getField": { "field": "a", "input": {}, "unknown": true } },
+            3041701,
+        ),
+        (
+            doc! { "$getField": { "field": "$a", "input": { "a": "b" } } },
+            5654600,
+        ),
+        (doc! { "$getField": { "$add": [2, 3] } }, 5654601),
+        (
+            doc! { "$getField": { "field": { "$concat": ["a", "b"] }, "input": {} } },
+            5654601,
+        ),
+        (doc! { "$getField": { "$const": true } }, 5654602),
+        (
+            doc! { "$getField": { "field": { "$const": [] }, "input": {} } },
+            5654602,
+        ),
+    ];
+    for (expr, code) in cases {
+        assert_eq!(project_code(expr.clone()).0, code, "{expr}");
+    }
+    let (_, message) = project_code(doc! { "$getField": { "field": "$a", "input": {} } });
+    assert!(
+        message.ends_with("A field path reference which is not allowed in this context. Did you mean {$literal: '$a'}?"),
+        "{message}"
+    );
+    let (_, message) = project_code(doc! { "$getField": true });
+    assert!(
+        message.ends_with("$getField requires 'field' to evaluate to type String, but got bool"),
+        "{message}"
+    );
+}
+
+#[test]
+fn set_field_checks_every_argument_before_the_field_name() {
+    let cases = [
+        (doc! { "$setField": { "input": { "a": "b" } } }, 4161102),
+        (doc! { "$unsetField": {} }, 4161102),
+        (doc! { "$setField": { "field": "a" } }, 4161103),
+        (
+            doc! { "$unsetField": { "field": "a", "value": "foo" } },
+            4161101,
+        ),
+        (doc! { "$setField": { "field": null, "value": 0 } }, 4161109),
+        (doc! { "$unsetField": { "field": "foo" } }, 4161109),
+        (
+            doc! { "$setField": { "field": true, "input": {}, "value": 24 } },
+            4161107,
+        ),
+        (
+            doc! { "$unsetField": { "field": { "a": 1 }, "input": {} } },
+            4161106,
+        ),
+        (
+            doc! { "$setField": { "field": "$field_path", "input": {}, "value": 0 } },
+            4161108,
+        ),
+        (
+            doc! { "$setField": { "field": { "$concat": ["a", "b"] }, "input": {}, "value": 1 } },
+            4161106,
+        ),
+        (doc! { "$unsetField": 5 }, 4161100),
+        (doc! { "$setField": { "$add": [2, 3] } }, 4161101),
+    ];
+    for (expr, code) in cases {
+        assert_eq!(project_code(expr.clone()).0, code, "{expr}");
+    }
+    let (_, message) = project_code(doc! { "$unsetField": { "field": 33, "input": {} } });
+    assert!(
+        message.ends_with("$setField requires 'field' to evaluate to type String, but got int"),
+        "{message}"
+    );
+    let (_, message) =
+        project_code(doc! { "$setField": { "field": "$f", "input": {}, "value": 1 } });
+    assert!(
+        message.ends_with("'$CURRENT.f' is a field path reference which is not allowed in this context. Did you mean {$literal: '$CURRENT.f'}?"),
+        "{message}"
     );
 }
 
