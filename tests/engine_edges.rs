@@ -1069,6 +1069,88 @@ fn merge_folds_documents_into_the_target() {
 }
 
 #[test]
+fn merge_errors_carry_the_stages_words() {
+    let mut e = with(
+        "src",
+        vec![
+            doc! { "_id": 1, "k": "a", "v": 10 },
+            doc! { "_id": 2, "k": "b" },
+        ],
+    );
+    run(
+        &mut e,
+        doc! { "insert": "t", "documents": [{ "_id": 1, "v": 0 }, { "_id": 7, "k": "a" }] },
+    );
+    run(
+        &mut e,
+        doc! { "createIndexes": "t", "indexes": [{ "key": { "k": 1 }, "name": "k_1", "unique": true }] },
+    );
+    let merge = |e: &mut Engine, spec: Document| {
+        e.run_command(
+            DB,
+            doc! { "aggregate": "src", "cursor": {}, "pipeline": [{ "$merge": spec }] },
+        )
+    };
+    let err = merge(&mut e, doc! { "into": "t", "whenMatched": "fail" }).unwrap_err();
+    assert_eq!(err.code, 11000);
+    assert_eq!(
+        err.message,
+        "$merge with whenMatched: fail found an existing document with the same values for the 'on' fields :: caused by :: E11000 duplicate key error collection: uji.t index: _id_ dup key: { _id: 1 }"
+    );
+    // Matched on `k`, the source's `_id` differs from the match's: the update
+    // would change an immutable field.
+    let err = merge(&mut e, doc! { "into": "t", "on": "k" }).unwrap_err();
+    assert_eq!(err.code, 66);
+    assert_eq!(
+        err.message,
+        "$merge failed to update the matching document, did you attempt to modify the _id or the shard key? :: caused by :: Performing an update on the path '_id' would modify the immutable field '_id'"
+    );
+    let replace = merge(
+        &mut e,
+        doc! { "into": "t", "on": "k", "whenMatched": "replace" },
+    )
+    .unwrap_err();
+    assert!(
+        replace.message.ends_with("After applying the update, the (immutable) field '_id' was found to have been altered to _id: 1"),
+        "{replace:?}"
+    );
+    assert_eq!(
+        e.collection_documents(DB, "t"),
+        vec![doc! { "_id": 1, "v": 0 }, doc! { "_id": 7, "k": "a" }]
+    );
+    // A document without `_id` matched on `k` updates its match in place.
+    run(
+        &mut e,
+        doc! { "insert": "tanpa", "documents": [{ "_id": 3, "k": "a", "w": 1 }] },
+    );
+    e.run_command(
+        DB,
+        doc! { "aggregate": "tanpa", "cursor": {}, "pipeline": [
+        { "$project": { "_id": 0, "k": 1, "w": 1 } }, { "$merge": { "into": "t", "on": "k" } }] },
+    )
+    .unwrap();
+    assert_eq!(
+        e.collection_documents(DB, "t")[1],
+        doc! { "_id": 7, "k": "a", "w": 1 }
+    );
+    // An insert whose `_id` is taken by a document that did not match.
+    run(
+        &mut e,
+        doc! { "insert": "dup", "documents": [{ "_id": 1, "k": "z" }] },
+    );
+    let err = e
+        .run_command(
+            DB,
+            doc! { "aggregate": "dup", "cursor": {}, "pipeline": [{ "$merge": { "into": "t", "on": "k" } }] },
+        )
+        .unwrap_err();
+    assert!(
+        err.message.starts_with("$merge failed due to a DuplicateKey error :: caused by :: E11000 duplicate key error collection: uji.t index: _id_"),
+        "{err:?}"
+    );
+}
+
+#[test]
 fn collection_options_the_engine_lacks_are_refused() {
     let mut e = Engine::new();
     for options in [
