@@ -745,3 +745,39 @@ fn mongosh_reads_the_warning_with_admin_command() {
         "{out}"
     );
 }
+
+#[test]
+fn the_values_along_an_array_path_are_all_considered() {
+    let mut e = with_validator(doc! { "tags": { "$in": ["a"] } });
+    let error = rejected(&insert(&mut e, doc! { "_id": 1, "tags": ["x", "y"] }));
+    let d = details(&error);
+    assert_eq!(d.get_str("reason"), Ok("no matching value found in array"));
+    assert_eq!(
+        d.get_array("consideredValues").unwrap(),
+        &vec![Bson::from("x"), Bson::from("y")]
+    );
+    assert!(!d.contains_key("consideredValue"), "{d}");
+    let mut e = with_validator(doc! { "n": { "$type": "string" } });
+    let d = details(&rejected(&insert(
+        &mut e,
+        doc! { "_id": 1, "n": [1, 2.5, 3] },
+    )));
+    assert_eq!(
+        d.get_array("consideredTypes").unwrap(),
+        &vec![Bson::from("double"), Bson::from("int")]
+    );
+    // Through an array of subdocuments, one value is one value.
+    let mut e = with_validator(doc! { "a.b": { "$gt": 5 } });
+    let d = details(&rejected(&insert(
+        &mut e,
+        doc! { "_id": 1, "a": [{ "b": 1 }] },
+    )));
+    assert_eq!(d.get_i32("consideredValue"), Ok(1));
+    // `$size` judges the array itself.
+    let mut e = with_validator(doc! { "a": { "$size": 3 } });
+    let d = details(&rejected(&insert(&mut e, doc! { "_id": 1, "a": [1] })));
+    assert_eq!(
+        d.get_array("consideredValue").unwrap(),
+        &vec![Bson::Int32(1)]
+    );
+}
