@@ -661,3 +661,40 @@ fn coll_mod_of_a_view_takes_only_its_own_options() {
     assert_eq!(err.code, 5);
     assert_eq!(ids(&find(&mut e, doc! { "find": "v" })), vec![2, 3, 4, 5]);
 }
+
+#[test]
+fn find_options_an_aggregation_lacks_fail_on_a_view() {
+    let mut e = students_with_view();
+    for (command, message) in [
+        (
+            doc! { "find": "v", "sort": { "$natural": 1 } },
+            "Sort option $natural not supported in aggregation.",
+        ),
+        (
+            doc! { "find": "v", "noCursorTimeout": true },
+            "Option noCursorTimeout not supported in aggregation.",
+        ),
+        (
+            doc! { "find": "v", "readOnce": true },
+            "Option readOnce not supported in aggregation.",
+        ),
+        (
+            doc! { "find": "v", "singleBatch": true, "limit": 2 },
+            "Option singleBatch not supported in aggregation.",
+        ),
+    ] {
+        let err = fail(&mut e, command.clone());
+        assert_eq!(
+            (err.code, err.message.as_str()),
+            (168, message),
+            "{command}"
+        );
+    }
+    // findOne: one document in a single batch.
+    let reply = run(
+        &mut e,
+        doc! { "find": "v", "filter": { "kota": "Medan" }, "singleBatch": true, "limit": 1 },
+    );
+    assert_eq!(ids(&first_batch(&reply)), vec![3]);
+    assert_eq!(reply.get_document("cursor").unwrap().get_i64("id"), Ok(0));
+}

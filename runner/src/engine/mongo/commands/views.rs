@@ -111,6 +111,7 @@ fn find(
     command: &Document,
 ) -> Result<Reply, MongoError> {
     let args = FindArgs::parse(command)?;
+    check_aggregable(command, &args)?;
     let pipeline = with_stages(view, find_stages(command, &args)?);
     let output = pipeline_output(engine, db, source, pipeline, None)?;
     let filter = document_arg(command, "filter")?
@@ -138,6 +139,35 @@ fn find(
         id,
         &format!("{db}.{shown}"),
     ))
+}
+
+/// A find on a view runs as an aggregation: options it has no equivalent
+/// for fail as the server's conversion fails them.
+fn check_aggregable(command: &Document, args: &FindArgs) -> Result<(), MongoError> {
+    let unsupported = |what: String| MongoError::new(168, what);
+    for option in ["noCursorTimeout", "allowPartialResults", "readOnce"] {
+        if bool_arg(command, option, false) {
+            return Err(unsupported(format!(
+                "Option {option} not supported in aggregation."
+            )));
+        }
+    }
+    if args
+        .sort_doc
+        .as_ref()
+        .is_some_and(|s| s.contains_key("$natural"))
+    {
+        return Err(unsupported(
+            "Sort option $natural not supported in aggregation.".into(),
+        ));
+    }
+    // A one-document single batch (a findOne) is the one exception.
+    if args.single_batch && args.limit != Some(1) {
+        return Err(unsupported(
+            "Option singleBatch not supported in aggregation.".into(),
+        ));
+    }
+    Ok(())
 }
 
 fn find_stages(command: &Document, args: &FindArgs) -> Result<Vec<Document>, MongoError> {
