@@ -282,15 +282,14 @@ impl Merge {
 
     fn find_match(&self, engine: &Engine, doc: &Document) -> Option<RecordId> {
         let target = engine.collection(&self.db, &self.coll)?;
-        let matched = target.iter().map(|(rid, _)| rid).find(|rid| {
+        target.iter().map(|(rid, _)| rid).find(|rid| {
             target.get(*rid).is_some_and(|t| {
                 self.on.iter().all(|f| match (t.get(f), doc.get(f)) {
                     (Some(a), Some(b)) => values_equal(a, b),
                     _ => false,
                 })
             })
-        });
-        matched
+        })
     }
 
     /// `whenMatched: 'fail'` inserts, and the unique index behind `on`
