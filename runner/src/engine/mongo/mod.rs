@@ -15,6 +15,7 @@ mod display;
 mod error;
 mod exec;
 mod expr;
+mod log;
 mod oid;
 mod query;
 mod raw;
@@ -26,6 +27,7 @@ mod storage;
 mod update;
 mod validation;
 mod value;
+mod views;
 
 pub use error::{code_name, MongoError};
 pub use exec::cursor::Cursor;
@@ -67,6 +69,7 @@ pub struct Engine {
     cursor_order: VecDeque<i64>,
     next_cursor: i64,
     next_uuid: u64,
+    log: log::ServerLog,
 }
 
 impl Default for Engine {
@@ -91,6 +94,7 @@ impl Engine {
             cursor_order: VecDeque::new(),
             next_cursor: 0,
             next_uuid: 0,
+            log: log::ServerLog::default(),
         }
     }
 
@@ -183,6 +187,19 @@ impl Engine {
             "{:08x}-0000-4000-8000-{:012x}",
             0x6b75_7273u32, self.next_uuid
         )
+    }
+
+    /// Logs what `validationAction: 'warn'` let through, as the server does.
+    pub(crate) fn note_warning(
+        &mut self,
+        db: &str,
+        coll: &str,
+        warning: Option<validation::Warning>,
+    ) {
+        if let Some(warning) = warning {
+            self.log
+                .validation_warning(&format!("{db}.{coll}"), warning);
+        }
     }
 
     pub(crate) fn record_plan(&mut self, record: PlanRecord) {
