@@ -149,7 +149,7 @@ fn held_out_sound_model_a_membership_collection_passes() {
         &[
             (
                 "db.mahasiswa.createIndex({ kuliah: 1, nim: 1 });",
-                "db.ambil.createIndex({ nim: 1, kode: 1 });\n  db.ambil.createIndex({ kode: 1 });",
+                "db.ambil.createIndex({ nim: 1, kode: 1 });\n  db.ambil.createIndex({ kode: 1, nim: 1 });",
             ),
             (
                 "else db.mahasiswa.updateOne({ nim: r.nim }, { $addToSet: { kuliah: r.kode } });",
@@ -226,4 +226,125 @@ fn a_model_that_breaks_the_contract_is_told_what_is_missing() {
     let id = "embedding-referencing/rancang-wali";
     let model = edited(id, &[("  anakWali(nip) {", "  anakWaliSaya(nip) {")]);
     assert_fails_with(id, &model, &["pola.anakWali(…)"]);
+}
+
+/// Grades `model` on the main generated dataset only (the skewed one left out).
+fn grade_on_main_only(id: &str, model: &str) -> (bool, String) {
+    let course = course();
+    let e = course.find_exercise(id).unwrap();
+    let spec = e.exercise.design().expect("a design exercise");
+    let factory = real_shell::factory;
+    let mut blueprint = Blueprint::build(&factory, spec).expect("the reference plan builds");
+    blueprint.sets.retain(|s| !s.skewed);
+    assert_eq!(blueprint.sets.len(), 1);
+    let verdict = grade_model(&factory, e.lesson.file.seed(), spec, &blueprint, model);
+    (verdict.passed, verdict.remarks.join("\n"))
+}
+
+/// The first model the capstone's reference used to be: enrolments as an array in the
+/// student. Sound while every student takes a few courses; the skewed variant's
+/// open-course learner with hundreds of them is what fails it.
+#[test]
+fn held_out_flawed_model_enrolments_in_the_student_only_the_skew_catches() {
+    let id = "banyak-ke-banyak/rancang-kehadiran";
+    let model = edited(
+        id,
+        &[
+            (
+                "db.ambil.createIndex({ kode: 1, nim: 1 }, { unique: true });",
+                "db.mahasiswa.createIndex({ kuliah: 1 });",
+            ),
+            (
+                "db.mahasiswa.insertOne({ nim: r.nim, nama: r.nama });",
+                "db.mahasiswa.insertOne({ nim: r.nim, nama: r.nama, kuliah: [] });",
+            ),
+            (
+                "db.ambil.insertOne({ kode: r.kode, nim: r.nim });",
+                "db.mahasiswa.updateOne({ nim: r.nim }, { $addToSet: { kuliah: r.kode } });",
+            ),
+            (
+                "db.ambil.find({ kode: kode }, { _id: 0, nim: 1 }).sort({ nim: 1 }).toArray().map((a) => a.nim);",
+                "db.mahasiswa.find({ kuliah: kode }, { _id: 0, nim: 1 }).sort({ nim: 1 }).toArray().map((m) => m.nim);",
+            ),
+        ],
+    );
+    let (passed, feedback) = grade_on_main_only(id, &model);
+    assert!(
+        passed,
+        "the main dataset alone should not catch it:\n{feedback}"
+    );
+    assert_fails_with(
+        id,
+        &model,
+        &[
+            "data uji miring",
+            "larik terpanjang sesudah dimuat (mahasiswa.kuliah) berisi 202 elemen",
+        ],
+    );
+}
+
+/// Reads a course's whole attendance through an index and counts one student's in
+/// JavaScript: every plan returns what it examined, but the shell received far more
+/// documents than the answer holds.
+#[test]
+fn held_out_flawed_model_filtering_in_javascript_is_caught_by_what_the_shell_received() {
+    let id = "banyak-ke-banyak/rancang-kehadiran";
+    let model = edited(
+        id,
+        &[(
+            "const hasil = db.kehadiran.aggregate([{ $match: { nim: nim, kode: kode } }, { $count: 'n' }]).toArray();\n    return hasil.length ? hasil[0].n : 0;",
+            "return db.kehadiran.find({ kode: kode }).toArray().filter((h) => h.nim === nim).length;",
+        )],
+    );
+    let (passed, feedback) = grade(id, &model);
+    assert!(!passed, "{feedback}");
+    assert!(
+        feedback.contains("pola `rekapHadir` menerima "),
+        "{feedback}"
+    );
+    assert!(
+        feedback.contains(" dokumen dari server untuk 1 hasil"),
+        "{feedback}"
+    );
+    assert!(
+        !feedback.contains("pola `rekapHadir` memeriksa"),
+        "{feedback}"
+    );
+    assert!(!feedback.contains("(COLLSCAN)"), "{feedback}");
+}
+
+#[test]
+fn held_out_flawed_model_reading_everything_and_filtering_names_the_figures() {
+    let id = "embedding-referencing/rancang-pembayaran";
+    let model = edited(
+        id,
+        &[(
+            "return db.pembayaran.find({ nim: nim, tanggal: rentang }, { _id: 0, tanggal: 1, jumlah: 1 }).sort({ tanggal: -1 }).toArray();",
+            "return db.pembayaran.find({}, { _id: 0, nim: 1, tanggal: 1, jumlah: 1 }).toArray().filter((p) => p.nim === nim && p.tanggal >= rentang.$gte && p.tanggal < rentang.$lt).sort((a, b) => (a.tanggal < b.tanggal ? 1 : -1)).map((p) => ({ tanggal: p.tanggal, jumlah: p.jumlah }));",
+        )],
+    );
+    assert_fails_with(
+        id,
+        &model,
+        &[
+            "pola `riwayatBayar` menerima ",
+            " dokumen dari server untuk ",
+        ],
+    );
+}
+
+/// A read pattern that also writes (here a log of what was asked) does not have its
+/// write counted against the update pattern that runs after it.
+#[test]
+fn held_out_sound_model_writes_made_by_a_read_are_not_the_next_updates() {
+    let id = "banyak-ke-banyak/rancang-peserta";
+    let model = edited(
+        id,
+        &[(
+            "  pesertaKuliah(kode) {\n",
+            "  pesertaKuliah(kode) {\n    db.log.insertOne({ kode: kode });\n",
+        )],
+    );
+    let (passed, feedback) = grade(id, &model);
+    assert!(passed, "{feedback}");
 }

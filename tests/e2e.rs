@@ -13,6 +13,7 @@ mod course_progress_crash;
 mod engine_edges;
 mod engine_mongo;
 mod engine_validation;
+mod engine_views;
 mod examples;
 // The fuzz targets' checks, shared with their short proptest runs in `fuzz_props`.
 #[path = "../fuzz/src/lib.rs"]

@@ -834,14 +834,12 @@ fn get_field_and_set_field_reach_names_a_path_cannot() {
             doc! { "titik": 5, "dolar": 7, "dalam": 1, "kosong": null, "tambah": { "x": 1, "y.z": 2 }, "buang": {}, "lepas": {} }
         ]
     );
-    let err = fail(
+    // An input that is no object holds no field: the result is missing.
+    let out = first_batch(&run(
         &mut e,
-        doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$project": { "v": { "$getField": { "field": "x", "input": 5 } } } }] },
-    );
-    assert_eq!(
-        err.message,
-        "PlanExecutor error during aggregation :: caused by :: $getField requires 'input' to evaluate to type Object, but got int"
-    );
+        doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$project": { "_id": 0, "v": { "$getField": { "field": "x", "input": 5 } } } }] },
+    ));
+    assert_eq!(out, vec![doc! {}]);
     let err = fail(
         &mut e,
         doc! { "aggregate": "c", "cursor": {}, "pipeline": [{ "$project": { "v": { "$setField": { "field": "x", "input": "$o" } } } }] },
@@ -850,6 +848,116 @@ fn get_field_and_set_field_reach_names_a_path_cannot() {
         err.message
             .ends_with("$setField requires 'value' to be specified"),
         "{err:?}"
+    );
+}
+
+/// The code of a `$project` of `expr` over an empty collection: the checks are
+/// made when the pipeline is parsed, before any document is read.
+fn project_code(expr: Document) -> (i32, String) {
+    let mut e = Engine::new();
+    let err = fail(
+        &mut e,
+        doc! { "aggregate": "kosong", "cursor": {}, "pipeline": [{ "$project": { "v": expr } }] },
+    );
+    (err.code, err.message)
+}
+
+#[test]
+fn get_field_wants_a_constant_string_field_and_an_input() {
+    let cases = [
+        (doc! { "$getField": { "input": { "a": "b" } } }, 3041702),
+        (doc! { "$getField": { "field": "a" } }, 3041703),
+        (
+            doc! { "$getField": { "field": true, "input": { "a": "b" } } },
+            5654602,
+        ),
+        (
+            doc! { "$getField": { "field": { "a": 1 }, "input": { "a": 1 } } },
+            5654601,
+        ),
+        (doc! { "$getField": 5 }, 5654602),
+        (
+            doc! { "$getField": { "field": null, "input": { "a": 1 } } },
+            5654602,
+        ),
+        (
+            doc! { "$getField": { "field": "a", "input": {}, "unknown": true } },
+            3041701,
+        ),
+        (
+            doc! { "$getField": { "field": "$a", "input": { "a": "b" } } },
+            5654600,
+        ),
+        (doc! { "$getField": { "$add": [2, 3] } }, 5654601),
+        (
+            doc! { "$getField": { "field": { "$concat": ["a", "b"] }, "input": {} } },
+            5654601,
+        ),
+        (doc! { "$getField": { "$const": true } }, 5654602),
+        (
+            doc! { "$getField": { "field": { "$const": [] }, "input": {} } },
+            5654602,
+        ),
+    ];
+    for (expr, code) in cases {
+        assert_eq!(project_code(expr.clone()).0, code, "{expr}");
+    }
+    let (_, message) = project_code(doc! { "$getField": { "field": "$a", "input": {} } });
+    assert!(
+        message.ends_with("A field path reference which is not allowed in this context. Did you mean {$literal: '$a'}?"),
+        "{message}"
+    );
+    let (_, message) = project_code(doc! { "$getField": true });
+    assert!(
+        message.ends_with("$getField requires 'field' to evaluate to type String, but got bool"),
+        "{message}"
+    );
+}
+
+#[test]
+fn set_field_checks_every_argument_before_the_field_name() {
+    let cases = [
+        (doc! { "$setField": { "input": { "a": "b" } } }, 4161102),
+        (doc! { "$unsetField": {} }, 4161102),
+        (doc! { "$setField": { "field": "a" } }, 4161103),
+        (
+            doc! { "$unsetField": { "field": "a", "value": "foo" } },
+            4161101,
+        ),
+        (doc! { "$setField": { "field": null, "value": 0 } }, 4161109),
+        (doc! { "$unsetField": { "field": "foo" } }, 4161109),
+        (
+            doc! { "$setField": { "field": true, "input": {}, "value": 24 } },
+            4161107,
+        ),
+        (
+            doc! { "$unsetField": { "field": { "a": 1 }, "input": {} } },
+            4161106,
+        ),
+        (
+            doc! { "$setField": { "field": "$field_path", "input": {}, "value": 0 } },
+            4161108,
+        ),
+        (
+            doc! { "$setField": { "field": { "$concat": ["a", "b"] }, "input": {}, "value": 1 } },
+            4161106,
+        ),
+        (doc! { "$unsetField": 5 }, 4161100),
+        (doc! { "$setField": { "$add": [2, 3] } }, 4161101),
+    ];
+    for (expr, code) in cases {
+        assert_eq!(project_code(expr.clone()).0, code, "{expr}");
+    }
+    let (_, message) = project_code(doc! { "$unsetField": { "field": 33, "input": {} } });
+    assert!(
+        message.ends_with("$setField requires 'field' to evaluate to type String, but got int"),
+        "{message}"
+    );
+    let (_, message) =
+        project_code(doc! { "$setField": { "field": "$f", "input": {}, "value": 1 } });
+    assert!(
+        message.ends_with("'$CURRENT.f' is a field path reference which is not allowed in this context. Did you mean {$literal: '$CURRENT.f'}?"),
+        "{message}"
     );
 }
 
@@ -961,10 +1069,91 @@ fn merge_folds_documents_into_the_target() {
 }
 
 #[test]
+fn merge_errors_carry_the_stages_words() {
+    let mut e = with(
+        "src",
+        vec![
+            doc! { "_id": 1, "k": "a", "v": 10 },
+            doc! { "_id": 2, "k": "b" },
+        ],
+    );
+    run(
+        &mut e,
+        doc! { "insert": "t", "documents": [{ "_id": 1, "v": 0 }, { "_id": 7, "k": "a" }] },
+    );
+    run(
+        &mut e,
+        doc! { "createIndexes": "t", "indexes": [{ "key": { "k": 1 }, "name": "k_1", "unique": true }] },
+    );
+    let merge = |e: &mut Engine, spec: Document| {
+        e.run_command(
+            DB,
+            doc! { "aggregate": "src", "cursor": {}, "pipeline": [{ "$merge": spec }] },
+        )
+    };
+    let err = merge(&mut e, doc! { "into": "t", "whenMatched": "fail" }).unwrap_err();
+    assert_eq!(err.code, 11000);
+    assert_eq!(
+        err.message,
+        "$merge with whenMatched: fail found an existing document with the same values for the 'on' fields :: caused by :: E11000 duplicate key error collection: uji.t index: _id_ dup key: { _id: 1 }"
+    );
+    // Matched on `k`, the source's `_id` differs from the match's: the update
+    // would change an immutable field.
+    let err = merge(&mut e, doc! { "into": "t", "on": "k" }).unwrap_err();
+    assert_eq!(err.code, 66);
+    assert_eq!(
+        err.message,
+        "$merge failed to update the matching document, did you attempt to modify the _id or the shard key? :: caused by :: Performing an update on the path '_id' would modify the immutable field '_id'"
+    );
+    let replace = merge(
+        &mut e,
+        doc! { "into": "t", "on": "k", "whenMatched": "replace" },
+    )
+    .unwrap_err();
+    assert!(
+        replace.message.ends_with("After applying the update, the (immutable) field '_id' was found to have been altered to _id: 1"),
+        "{replace:?}"
+    );
+    assert_eq!(
+        e.collection_documents(DB, "t"),
+        vec![doc! { "_id": 1, "v": 0 }, doc! { "_id": 7, "k": "a" }]
+    );
+    // A document without `_id` matched on `k` updates its match in place.
+    run(
+        &mut e,
+        doc! { "insert": "tanpa", "documents": [{ "_id": 3, "k": "a", "w": 1 }] },
+    );
+    e.run_command(
+        DB,
+        doc! { "aggregate": "tanpa", "cursor": {}, "pipeline": [
+        { "$project": { "_id": 0, "k": 1, "w": 1 } }, { "$merge": { "into": "t", "on": "k" } }] },
+    )
+    .unwrap();
+    assert_eq!(
+        e.collection_documents(DB, "t")[1],
+        doc! { "_id": 7, "k": "a", "w": 1 }
+    );
+    // An insert whose `_id` is taken by a document that did not match.
+    run(
+        &mut e,
+        doc! { "insert": "dup", "documents": [{ "_id": 1, "k": "z" }] },
+    );
+    let err = e
+        .run_command(
+            DB,
+            doc! { "aggregate": "dup", "cursor": {}, "pipeline": [{ "$merge": { "into": "t", "on": "k" } }] },
+        )
+        .unwrap_err();
+    assert!(
+        err.message.starts_with("$merge failed due to a DuplicateKey error :: caused by :: E11000 duplicate key error collection: uji.t index: _id_"),
+        "{err:?}"
+    );
+}
+
+#[test]
 fn collection_options_the_engine_lacks_are_refused() {
     let mut e = Engine::new();
     for options in [
-        doc! { "viewOn": "c", "pipeline": [] },
         doc! { "capped": true, "size": 4096 },
         doc! { "timeseries": { "timeField": "t" } },
     ] {
@@ -974,10 +1163,12 @@ fn collection_options_the_engine_lacks_are_refused() {
         assert_eq!(err.code, 238, "{options}: {err:?}");
     }
     assert!(first_batch(&run(&mut e, doc! { "listCollections": 1 })).is_empty());
-    let out = shell_out("use uji\ndb.createView('v', 'c', [])\ndb.getCollectionNames()");
+    let out = shell_out(
+        "use uji\ndb.createCollection('v', { capped: true, size: 4096 })\ndb.getCollectionNames()",
+    );
     let lines: Vec<&str> = out.lines().collect();
     assert!(
-        lines[1].starts_with("MongoServerError[NotImplemented]: BSON field 'create.viewOn'"),
+        lines[1].starts_with("MongoServerError[NotImplemented]: BSON field 'create.capped'"),
         "{out}"
     );
     assert_eq!(lines[2], "[]", "{out}");

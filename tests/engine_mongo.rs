@@ -1709,3 +1709,130 @@ fn a_large_collection_scan_keeps_natural_order_and_counts() {
     assert_eq!(stats.get_i32("totalDocsExamined").ok(), Some(59_999));
     assert_eq!(stats.get_i32("nReturned").ok(), Some(expected.len() as i32));
 }
+
+// ---- key order, non-blocking sorts, plan choice --------------------------------
+
+/// `n` students with an equality field (`kelas`, five values) and a sort field (`urut`).
+fn numbered(n: i32) -> Engine {
+    let mut e = Engine::new();
+    let docs: Vec<Document> = (0..n)
+        .map(|i| doc! { "_id": format!("M{i:03}"), "kelas": format!("K{}", i % 5), "urut": n - i })
+        .collect();
+    insert(&mut e, "mahasiswa", docs);
+    e
+}
+
+fn winning_index(out: &Document) -> Option<String> {
+    let mut stage = out
+        .get_document("queryPlanner")
+        .ok()?
+        .get_document("winningPlan")
+        .ok()?;
+    while stage.get_str("stage").ok()? != "IXSCAN" {
+        stage = stage.get_document("inputStage").ok()?;
+    }
+    stage.get_str("indexName").ok().map(str::to_string)
+}
+
+fn stages(out: &Document) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut stage = out
+        .get_document("queryPlanner")
+        .and_then(|q| q.get_document("winningPlan"))
+        .ok();
+    while let Some(s) = stage {
+        names.extend(s.get_str("stage").ok().map(str::to_string));
+        stage = s.get_document("inputStage").ok();
+    }
+    names
+}
+
+#[test]
+fn indexes_on_the_same_fields_in_another_order_are_two_indexes() {
+    let mut e = numbered(10);
+    create_index(&mut e, doc! { "kelas": 1, "urut": 1 }, false).expect("first");
+    create_index(&mut e, doc! { "urut": 1, "kelas": 1 }, false).expect("second");
+    let listed = run(&mut e, doc! { "listIndexes": "mahasiswa" });
+    let batch = listed
+        .get_document("cursor")
+        .and_then(|c| c.get_array("firstBatch"))
+        .expect("indexes");
+    let names: Vec<&str> = batch
+        .iter()
+        .filter_map(|i| i.as_document()?.get_str("name").ok())
+        .collect();
+    assert_eq!(names, ["_id_", "kelas_1_urut_1", "urut_1_kelas_1"]);
+    run(
+        &mut e,
+        doc! { "dropIndexes": "mahasiswa", "index": { "urut": 1, "kelas": 1 } },
+    );
+    let out = explain(
+        &mut e,
+        doc! { "find": "mahasiswa", "filter": {}, "hint": { "kelas": 1, "urut": 1 } },
+    );
+    assert_eq!(winning_index(&out).as_deref(), Some("kelas_1_urut_1"));
+    let again = create_index(&mut e, doc! { "kelas": 1, "urut": 1 }, false);
+    assert!(again.is_ok(), "the same key pattern again is a no-op");
+}
+
+#[test]
+fn a_sort_the_index_provides_stops_the_scan_at_the_limit() {
+    let mut e = numbered(50);
+    create_index(&mut e, doc! { "urut": 1 }, false).expect("index");
+    let find =
+        doc! { "find": "mahasiswa", "filter": {}, "sort": { "urut": 1 }, "limit": 3, "skip": 2 };
+    let out = explain(&mut e, find.clone());
+    assert_eq!(stages(&out), ["LIMIT", "SKIP", "FETCH", "IXSCAN"]);
+    let stats = out.get_document("executionStats").expect("stats");
+    assert_eq!(int(stats, "nReturned"), Some(3));
+    assert_eq!(int(stats, "totalKeysExamined"), Some(5));
+    assert_eq!(int(stats, "totalDocsExamined"), Some(5));
+    let found = find_cmd(&mut e, find);
+    let order: Vec<i32> = found
+        .iter()
+        .filter_map(|d| d.get_i32("urut").ok())
+        .collect();
+    assert_eq!(order, [3, 4, 5]);
+}
+
+#[test]
+fn a_sort_the_index_cannot_provide_is_still_a_blocking_sort() {
+    let mut e = numbered(50);
+    create_index(&mut e, doc! { "urut": 1 }, false).expect("index");
+    let find = doc! { "find": "mahasiswa", "filter": {}, "sort": { "urut": -1 }, "limit": 2 };
+    let out = explain(&mut e, find.clone());
+    assert_eq!(stages(&out)[0], "SORT");
+    let stats = out.get_document("executionStats").expect("stats");
+    assert_eq!(int(stats, "totalDocsExamined"), Some(50));
+    let found = find_cmd(&mut e, find);
+    let order: Vec<i32> = found
+        .iter()
+        .filter_map(|d| d.get_i32("urut").ok())
+        .collect();
+    assert_eq!(order, [50, 49]);
+}
+
+#[test]
+fn an_equality_bound_index_beats_one_that_only_sorts() {
+    let mut e = numbered(50);
+    create_index(&mut e, doc! { "urut": 1 }, false).expect("sort index");
+    create_index(&mut e, doc! { "kelas": 1 }, false).expect("equality index");
+    let find = doc! { "find": "mahasiswa", "filter": { "kelas": "K2" }, "sort": { "urut": 1 }, "limit": 2 };
+    let out = explain(&mut e, find.clone());
+    assert_eq!(winning_index(&out).as_deref(), Some("kelas_1"));
+    assert_eq!(stages(&out)[0], "SORT");
+    // An index bounded by the equality that also yields the sort order wins, and
+    // examines only what the limit needs.
+    create_index(&mut e, doc! { "kelas": 1, "urut": 1 }, false).expect("compound");
+    let out = explain(&mut e, find.clone());
+    assert_eq!(winning_index(&out).as_deref(), Some("kelas_1_urut_1"));
+    assert_eq!(stages(&out), ["LIMIT", "FETCH", "IXSCAN"]);
+    let stats = out.get_document("executionStats").expect("stats");
+    assert_eq!(int(stats, "totalKeysExamined"), Some(2));
+    let found = find_cmd(&mut e, find);
+    let order: Vec<i32> = found
+        .iter()
+        .filter_map(|d| d.get_i32("urut").ok())
+        .collect();
+    assert_eq!(order, [3, 8]);
+}

@@ -592,3 +592,192 @@ fn get_collection_infos_shows_the_validator() {
     );
     assert!(out.contains("[ 0, 'moderate', 'error' ]"), "{out}");
 }
+
+// ---- $out, $merge and the warn log -------------------------------------------------------
+
+/// A collection `c` holding `{_id: 1, n: 5}` whose validator wants `n < 10`,
+/// and a source `src` with these documents.
+fn target_and_source(action: &str, source: Vec<Document>) -> Engine {
+    let mut e = created(doc! { "validator": { "n": { "$lt": 10 } }, "validationAction": action });
+    insert(&mut e, doc! { "_id": 1, "n": 5 });
+    run(&mut e, doc! { "insert": "src", "documents": source });
+    e
+}
+
+fn aggregate_into(e: &mut Engine, stage: Document, bypass: bool) -> Result<Document, MongoError> {
+    let mut command = doc! { "aggregate": "src", "pipeline": [stage], "cursor": {} };
+    if bypass {
+        command.insert("bypassDocumentValidation", true);
+    }
+    e.run_command(DB, command)
+}
+
+#[test]
+fn out_checks_every_document_before_replacing_the_target() {
+    let source = vec![doc! { "_id": 2, "n": 1 }, doc! { "_id": 3, "n": 50 }];
+    let mut e = target_and_source("error", source);
+    let err = aggregate_into(&mut e, doc! { "$out": "c" }, false).unwrap_err();
+    assert_eq!(
+        (err.code, err.message.as_str()),
+        (121, "Document failed validation")
+    );
+    let info = err
+        .details
+        .as_deref()
+        .and_then(|d| d.get_document("errInfo").ok())
+        .cloned();
+    assert_eq!(
+        info.and_then(|i| i.get_i32("failingDocumentId").ok()),
+        Some(3)
+    );
+    // The target is as it was: the server renames its temporary copy only at the end.
+    assert_eq!(ids(&mut e), vec![Bson::Int32(1)]);
+    aggregate_into(&mut e, doc! { "$out": "c" }, true).unwrap();
+    assert_eq!(ids(&mut e), vec![Bson::Int32(2), Bson::Int32(3)]);
+}
+
+#[test]
+fn merge_checks_each_insert_and_update_it_makes() {
+    let source = vec![
+        doc! { "_id": 2, "n": 1 },
+        doc! { "_id": 3, "n": 50 },
+        doc! { "_id": 4, "n": 2 },
+    ];
+    let mut e = target_and_source("error", source);
+    let err = aggregate_into(&mut e, doc! { "$merge": { "into": "c" } }, false).unwrap_err();
+    assert_eq!(err.code, 121);
+    // Documents merged before the failing one stay, as on the server.
+    assert_eq!(ids(&mut e), vec![Bson::Int32(1), Bson::Int32(2)]);
+    let update = doc! { "$project": { "n": { "$literal": 99 } } };
+    let mut e = target_and_source("error", vec![doc! { "_id": 1 }]);
+    let command = doc! { "aggregate": "src", "pipeline": [update, { "$merge": { "into": "c" } }], "cursor": {} };
+    assert_eq!(e.run_command(DB, command.clone()).unwrap_err().code, 121);
+    let mut bypassed = command;
+    bypassed.insert("bypassDocumentValidation", true);
+    e.run_command(DB, bypassed).unwrap();
+    let stored = e.collection_documents(DB, "c");
+    assert_eq!(stored, vec![doc! { "_id": 1, "n": 99 }]);
+}
+
+fn global_log(e: &mut Engine) -> Vec<String> {
+    let reply = e.run_command("admin", doc! { "getLog": "global" }).unwrap();
+    reply
+        .get_array("log")
+        .unwrap()
+        .iter()
+        .filter_map(|l| l.as_str().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn warn_lets_the_write_in_and_logs_it_where_get_log_reads() {
+    let mut e = created(doc! { "validator": { "n": { "$lt": 10 } }, "validationAction": "warn" });
+    assert!(global_log(&mut e).is_empty());
+    insert(&mut e, doc! { "_id": 1, "n": 50 });
+    insert(&mut e, doc! { "_id": 2, "n": 5 });
+    assert_eq!(ids(&mut e), vec![Bson::Int32(1), Bson::Int32(2)]);
+    let lines = global_log(&mut e);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let line = &lines[0];
+    // The server's JSON formatter pads severity, component and id.
+    assert!(
+        line.contains(r#","s":"W",  "c":"STORAGE",  "id":20294,   "ctx":"#),
+        "{line}"
+    );
+    let parsed: serde_json::Value = serde_json::from_str(line).unwrap();
+    assert_eq!(parsed["msg"], "Document would fail validation");
+    assert!(parsed["t"]["$date"]
+        .as_str()
+        .is_some_and(|d| d.ends_with("+00:00")));
+    let attr = &parsed["attr"];
+    assert_eq!(attr["namespace"], "uji.c");
+    assert_eq!(attr["document"], serde_json::json!({ "_id": 1, "n": 50 }));
+    assert_eq!(attr["errInfo"]["failingDocumentId"], 1);
+    assert_eq!(attr["errInfo"]["details"]["operatorName"], "$lt");
+    // Updates and $merge log the same way.
+    run(
+        &mut e,
+        doc! { "update": "c", "updates": [{ "q": { "_id": 2 }, "u": { "$set": { "n": 70 } } }] },
+    );
+    run(
+        &mut e,
+        doc! { "insert": "src", "documents": [{ "_id": 3, "n": 80 }] },
+    );
+    aggregate_into(&mut e, doc! { "$merge": { "into": "c" } }, false).unwrap();
+    let reply = e.run_command("admin", doc! { "getLog": "global" }).unwrap();
+    assert_eq!(reply.get_i32("totalLinesWritten"), Ok(3));
+}
+
+#[test]
+fn get_log_answers_as_the_server_does() {
+    let mut e = Engine::new();
+    let names = e.run_command("admin", doc! { "getLog": "*" }).unwrap();
+    assert_eq!(
+        names.get_array("names").unwrap(),
+        &vec![Bson::from("global"), Bson::from("startupWarnings")]
+    );
+    let startup = e
+        .run_command("admin", doc! { "getLog": "startupWarnings" })
+        .unwrap();
+    assert!(startup.get_array("log").unwrap().is_empty());
+    let err = e.run_command(DB, doc! { "getLog": "global" }).unwrap_err();
+    assert_eq!(
+        (err.code, err.message.as_str()),
+        (13, "getLog may only be run against the admin database.")
+    );
+    let err = e
+        .run_command("admin", doc! { "getLog": "lain" })
+        .unwrap_err();
+    assert_eq!(err.code_name, "OperationFailed");
+}
+
+#[test]
+fn mongosh_reads_the_warning_with_admin_command() {
+    let out = shell_out(
+        "use uji\n\
+         db.createCollection('c', { validator: { n: { $lt: 10 } }, validationAction: 'warn' })\n\
+         db.c.insertOne({ _id: 1, n: 50 })\n\
+         db.adminCommand({ getLog: 'global' }).log.length\n\
+         JSON.parse(db.adminCommand({ getLog: 'global' }).log[0]).attr.namespace",
+    );
+    assert!(
+        out.ends_with("{ acknowledged: true, insertedId: 1 }\n1\nuji.c\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_values_along_an_array_path_are_all_considered() {
+    let mut e = with_validator(doc! { "tags": { "$in": ["a"] } });
+    let error = rejected(&insert(&mut e, doc! { "_id": 1, "tags": ["x", "y"] }));
+    let d = details(&error);
+    assert_eq!(d.get_str("reason"), Ok("no matching value found in array"));
+    assert_eq!(
+        d.get_array("consideredValues").unwrap(),
+        &vec![Bson::from("x"), Bson::from("y")]
+    );
+    assert!(!d.contains_key("consideredValue"), "{d}");
+    let mut e = with_validator(doc! { "n": { "$type": "string" } });
+    let d = details(&rejected(&insert(
+        &mut e,
+        doc! { "_id": 1, "n": [1, 2.5, 3] },
+    )));
+    assert_eq!(
+        d.get_array("consideredTypes").unwrap(),
+        &vec![Bson::from("double"), Bson::from("int")]
+    );
+    // Through an array of subdocuments, one value is one value.
+    let mut e = with_validator(doc! { "a.b": { "$gt": 5 } });
+    let d = details(&rejected(&insert(
+        &mut e,
+        doc! { "_id": 1, "a": [{ "b": 1 }] },
+    )));
+    assert_eq!(d.get_i32("consideredValue"), Ok(1));
+    // `$size` judges the array itself.
+    let mut e = with_validator(doc! { "a": { "$size": 3 } });
+    let d = details(&rejected(&insert(&mut e, doc! { "_id": 1, "a": [1] })));
+    assert_eq!(
+        d.get_array("consideredValue").unwrap(),
+        &vec![Bson::Int32(1)]
+    );
+}

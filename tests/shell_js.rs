@@ -179,3 +179,38 @@ fn a_typo_after_cursor_modifiers_is_named_as_v8_names_it() {
         ]
     );
 }
+
+#[test]
+fn a_function_sees_top_level_bindings_declared_after_it() {
+    let mut s = shell();
+    let out = s.run_script(
+        "function total() { return dasar + tambahan.n + new Satuan().x }\n\
+         const dasar = 40\n\
+         let tambahan = { n: 1 }\n\
+         class Satuan { constructor() { this.x = 1 } }\n\
+         total()\n\
+         function naik() { tambahan = { n: 2 }; return tambahan.n }\n\
+         naik()\n\
+         total()\n\
+         function ubahDasar() { dasar = 1 }\n\
+         ubahDasar()\n\
+         dasar\n\
+         function belumAda() { return nanti }\n\
+         belumAda()",
+    );
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with("[Function") && !l.starts_with("[class"))
+        .collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(lines[..3], ["42", "2", "43"], "{out}");
+    assert!(
+        lines[3].starts_with("TypeError"),
+        "a const stays constant: {out}"
+    );
+    assert_eq!(
+        lines[4..],
+        ["40", "ReferenceError: nanti is not defined"],
+        "{out}"
+    );
+}

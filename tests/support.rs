@@ -45,3 +45,38 @@ pub fn learner_session(data: &Path, exercise: &str, input: &str) -> String {
         .expect("kursus runs");
     String::from_utf8_lossy(&out.stdout).to_string()
 }
+
+/// The document engine through `run_command`, as the server answers.
+pub mod engine {
+    use bson::{Bson, Document};
+    use kursus::engine::mongo::{Engine, MongoError};
+
+    pub fn run(engine: &mut Engine, db: &str, command: Document) -> Document {
+        match engine.run_command(db, command.clone()) {
+            Ok(reply) => reply,
+            Err(e) => panic!("command {command} failed: {e:?}"),
+        }
+    }
+
+    pub fn fail(engine: &mut Engine, db: &str, command: Document) -> MongoError {
+        match engine.run_command(db, command.clone()) {
+            Ok(reply) => panic!("command {command} should fail, got {reply}"),
+            Err(e) => e,
+        }
+    }
+
+    pub fn first_batch(reply: &Document) -> Vec<Document> {
+        reply
+            .get_document("cursor")
+            .and_then(|c| c.get_array("firstBatch"))
+            .map(|b| b.iter().filter_map(|d| d.as_document().cloned()).collect())
+            .unwrap_or_default()
+    }
+
+    pub fn write_errors(reply: &Document) -> Vec<Document> {
+        reply
+            .get_array("writeErrors")
+            .map(|e| e.iter().filter_map(Bson::as_document).cloned().collect())
+            .unwrap_or_default()
+    }
+}

@@ -1,11 +1,13 @@
 """pymongo against `kursus layani --mongo`: CRUD, indexes, explain, aggregation, a cursor
-over several getMore batches, killCursors, a duplicate key as DuplicateKeyError, and a load
-test (50 clients x 1,000 mixed commands) that must lose no acknowledged write; and the
-streaming (awaitable) hello of pymongo's server monitor.
+over several getMore batches, killCursors, a duplicate key as DuplicateKeyError, a view and
+a validator's warning read back with getLog, a load test (50 clients x 1,000 mixed
+commands) that must lose no acknowledged write, and the streaming (awaitable) hello of
+pymongo's server monitor.
 
 Usage: python pymongo_wire.py mongodb://127.0.0.1:PORT/ [crud|load|stream]
 Prints OK and exits 0 when every check holds; an AssertionError otherwise."""
 
+import json
 import sys
 import threading
 import time
@@ -88,6 +90,24 @@ def crud(url):
         assert (error.code, error.details["codeName"]) == (59, "CommandNotFound")
     db.drop_collection("mahasiswa")
     assert "mahasiswa" not in db.list_collection_names()
+
+    # A view, and a validator's warning read back with getLog: one log, the engine's.
+    db.create_collection("nilai", validator={"skor": {"$lte": 100}}, validationAction="warn")
+    db.nilai.insert_many([{"_id": 1, "skor": 80}, {"_id": 2, "skor": 120}, {"_id": 3, "skor": 50}])
+    db.command("create", "lulus", viewOn="nilai", pipeline=[{"$match": {"skor": {"$gte": 70}}}])
+    assert [d["_id"] for d in db.lulus.find().sort("_id", 1)] == [1, 2]
+    assert db.lulus.count_documents({}) == 2
+    views = list(db.list_collections(filter={"type": "view"}))
+    assert views[0]["options"]["viewOn"] == "nilai", views
+    try:
+        db.lulus.insert_one({"skor": 90})
+        raise AssertionError("insert into a view accepted")
+    except OperationFailure as error:
+        assert error.code == 166, error.details
+    lines = [json.loads(line) for line in client.admin.command("getLog", "global")["log"]]
+    warned = [line["attr"] for line in lines if line["id"] == 20294]
+    assert [w["document"]["_id"] for w in warned] == [2], lines
+    assert warned[0]["namespace"] == "kampus.nilai", warned
 
 
 CLIENTS = 50

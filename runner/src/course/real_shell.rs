@@ -73,6 +73,7 @@ impl ShellPort for Shell {
             .map(|c| Command {
                 name: c.name,
                 ns: c.ns,
+                delivered: c.delivered,
             })
             .collect()
     }

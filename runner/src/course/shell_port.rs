@@ -33,6 +33,8 @@ pub struct Plan {
 pub struct Command {
     pub name: String,
     pub ns: String,
+    /// Documents its reply handed to the shell.
+    pub delivered: u64,
 }
 
 /// One DynamoDB request (from the shell's request log).

@@ -124,6 +124,14 @@ pub fn baca_lebih(pola: &str, dibaca: u64, hasil: u64, tabel: bool, bagian: &str
     )
 }
 
+pub fn terima_lebih(pola: &str, diterima: u64, hasil: u64, bagian: &str) -> String {
+    format!(
+        "pola `{pola}` menerima {diterima} dokumen dari server untuk {hasil} hasil: \
+         penyaringan atau pemotongan di JavaScript tetap membaca semuanya, biarkan kueri \
+         yang menyaring; lihat bagian {bagian}"
+    )
+}
+
 pub fn dokumen_besar(byte: usize, batas: usize, tempat: &str, tabel: bool, bagian: &str) -> String {
     let apa = if tabel { "item" } else { "dokumen" };
     format!(

@@ -50,7 +50,7 @@ fn use_db(shell: &mut Shell, name: &str) -> String {
 fn show(shell: &mut Shell, what: &str) -> (String, bool, bool) {
     let result = match what {
         "dbs" | "databases" => show_dbs(shell),
-        "collections" | "tables" => collection_names(shell).map(|n| n.join("\n")),
+        "collections" | "tables" => collection_table(shell),
         _ => {
             return (
                 format!("MongoshInvalidInputError: [COMMON-10001] '{what}' is not a valid argument for \"show\"."),
@@ -66,6 +66,16 @@ fn show(shell: &mut Shell, what: &str) -> (String, bool, bool) {
         }
         Err(text) => (text, true, false),
     }
+}
+
+fn collection_table(shell: &mut Shell) -> Result<String, String> {
+    let value = shell
+        .eval_quiet("db._showCollections()")
+        .ok_or_else(|| pesan::LIST_COLLECTIONS_GAGAL.to_string())?;
+    value
+        .to_string(&mut shell.ctx)
+        .map(|s| s.to_std_string_lossy())
+        .map_err(|_| pesan::LIST_COLLECTIONS_GAGAL.to_string())
 }
 
 pub(crate) fn collection_names(shell: &mut Shell) -> Result<Vec<String>, String> {

@@ -28,6 +28,7 @@ mod ejson;
 mod engines;
 mod errors;
 mod jsutil;
+mod lexical;
 mod limits;
 mod natives;
 mod panics;
@@ -189,6 +190,7 @@ impl Shell {
         };
         let evaluated = script.evaluate(&mut self.ctx);
         self.ctx.clear_kept_objects();
+        self.expose_lexicals(unit);
         match evaluated {
             Ok(value) => {
                 let value = syntax::declared_value(unit, value, &mut self.ctx);
@@ -198,6 +200,14 @@ impl Shell {
                 }
             }
             Err(err) => (errors::format_thrown(err, unit, &mut self.ctx), true, false),
+        }
+    }
+
+    /// Earlier units' functions reach this unit's top-level bindings (see `lexical`).
+    fn expose_lexicals(&mut self, unit: &str) {
+        let names = lexical::top_level_names(unit);
+        if let Some(code) = lexical::accessors(&names) {
+            self.eval_quiet(&code);
         }
     }
 

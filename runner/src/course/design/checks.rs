@@ -29,6 +29,7 @@ pub enum Kind {
     Budget,
     Index,
     Examined,
+    Delivered,
     Writes,
 }
 
@@ -85,6 +86,7 @@ pub fn read_call(
     }
     problems.extend(index(spec, pattern, call, requests));
     problems.extend(examined(spec, pattern, call, requests));
+    problems.extend(delivered(spec, pattern, call, requests));
     problems
 }
 
@@ -170,6 +172,29 @@ fn examined(
     let section = section(pattern, &spec.bagian.baca);
     let text = pesan::baca_lebih(&call.pola, read, returned, dynamo, section);
     Some(Problem::new(&call.pola, Kind::Examined, text))
+}
+
+/// Documents the pattern's reads handed to the shell against what the pattern
+/// returned: reading broadly and filtering or slicing in JavaScript looks cheap in
+/// the plans (each returned what it examined) but not here.
+fn delivered(
+    spec: &Spec,
+    pattern: Option<&Pattern>,
+    call: &Call,
+    requests: &Requests,
+) -> Option<Problem> {
+    let delivered: u64 = requests.commands.iter().map(|c| c.delivered).sum();
+    let returned = answer_size(&call.harapan);
+    if spec.mesin != Engine::Mongo || delivered <= returned * EXAMINED_FACTOR + EXAMINED_SLACK {
+        return None;
+    }
+    let text = pesan::terima_lebih(
+        &call.pola,
+        delivered,
+        returned,
+        section(pattern, &spec.bagian.baca),
+    );
+    Some(Problem::new(&call.pola, Kind::Delivered, text))
 }
 
 fn answer_size(value: &Value) -> u64 {

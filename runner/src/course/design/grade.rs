@@ -63,24 +63,33 @@ fn grade_set<S: ShellPort>(
     set: &GeneratedSet,
     source: &str,
 ) -> (Vec<Problem>, (usize, usize)) {
-    let spread = match model::load(shell, spec, set, source) {
-        Ok(spread) => spread,
+    let loaded = match model::load(shell, spec, set, source) {
+        Ok(loaded) => loaded,
         Err(text) => return (vec![problem(Kind::Load, text)], (0, 0)),
     };
-    let loaded = Snapshot::take(shell, spec.mesin, &spec.db);
-    let mut problems = checks::stored(spec, &loaded);
-    problems.extend(checks::spread(spec, spread.as_ref()));
+    let mut problems = checks::stored(spec, &loaded.snapshot);
+    problems.extend(checks::spread(spec, loaded.spread.as_ref()));
     let figures = (
-        loaded.largest().map_or(0, |(b, _)| b),
-        loaded.longest_array().map_or(0, |(n, _)| n),
+        loaded.snapshot.largest().map_or(0, |(b, _)| b),
+        loaded.snapshot.longest_array().map_or(0, |(n, _)| n),
     );
+    // The state after one update is the state before the next, unless a read wrote.
+    let mut state = loaded.snapshot;
+    let mut stale = false;
     let mut last_update: Option<&str> = None;
     for call in &set.langkah {
         if call.ubah {
-            problems.extend(update(shell, spec, call));
+            if stale {
+                state = Snapshot::take(shell, spec.mesin, &spec.db);
+                stale = false;
+            }
+            let (found, after) = update(shell, spec, call, &state);
+            problems.extend(found);
+            state = after;
             last_update = Some(&call.pola);
         } else {
             let (result, requests) = run(shell, call);
+            stale = stale || may_write(&requests);
             problems.extend(checks::read_call(
                 spec,
                 call,
@@ -101,12 +110,17 @@ fn problem(kind: Kind, text: String) -> Problem {
     }
 }
 
-fn update<S: ShellPort>(shell: &mut S, spec: &Spec, call: &Call) -> Option<Problem> {
-    let before = Snapshot::take(shell, spec.mesin, &spec.db);
+/// An update call's problem, and the stored state after it.
+fn update<S: ShellPort>(
+    shell: &mut S,
+    spec: &Spec,
+    call: &Call,
+    before: &Snapshot,
+) -> (Option<Problem>, Snapshot) {
     let (result, _) = run(shell, call);
     let after = Snapshot::take(shell, spec.mesin, &spec.db);
-    let changed = after.changed_since(&before).len();
-    checks::update_call(spec, call, &result, changed)
+    let changed = after.changed_since(before).len();
+    (checks::update_call(spec, call, &result, changed), after)
 }
 
 /// One call and the requests it made.
@@ -121,6 +135,28 @@ fn run<S: ShellPort>(shell: &mut S, call: &Call) -> (Result<Value, String>, Requ
         dynamo: shell.take_dynamo_log(),
     };
     (result, requests)
+}
+
+/// Whether a read pattern's requests included anything but reads.
+fn may_write(requests: &Requests) -> bool {
+    const MONGO_READS: [&str; 6] = [
+        "find",
+        "aggregate",
+        "count",
+        "distinct",
+        "getMore",
+        "killCursors",
+    ];
+    const DYNAMO_READS: [&str; 4] = ["GetItem", "Query", "Scan", "BatchGetItem"];
+    let mongo = requests
+        .commands
+        .iter()
+        .any(|c| !MONGO_READS.contains(&c.name.as_str()));
+    let dynamo = requests
+        .dynamo
+        .iter()
+        .any(|r| !DYNAMO_READS.contains(&r.operation.as_str()));
+    mongo || dynamo
 }
 
 /// The first problem of each kind for each pattern, in the order found.

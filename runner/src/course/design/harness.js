@@ -41,8 +41,9 @@ globalThis.__rancangan = {
     }
     return { rekaman, panas, langkah };
   },
-  // Called from top-level code, which sees the model's top-level `const`s.
-  kontrak(nama, simpan, siapkan, pola) {
+  // The model's names are looked up when this runs, after its file: a `const pola`
+  // declared there is seen here as at the prompt.
+  kontrak(nama) {
     const kurang = [];
     if (typeof simpan !== 'function') kurang.push('simpan(rekaman)');
     if (typeof siapkan !== 'function') kurang.push('siapkan()');
@@ -50,7 +51,7 @@ globalThis.__rancangan = {
     for (const n of nama) if (typeof pola[n] !== 'function') kurang.push('pola.' + n + '(…)');
     return kurang;
   },
-  muat(simpan, xs) {
+  muat(xs) {
     for (let i = 0; i < xs.length; i++) {
       try {
         simpan(xs[i]);

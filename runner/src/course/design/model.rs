@@ -19,13 +19,21 @@ pub struct Spread {
     pub partition: String,
 }
 
+/// What loading left: the hot tenant's spread (when the set has one) and the
+/// stored state, read back once for every check that needs it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Loaded {
+    pub spread: Option<Spread>,
+    pub snapshot: Snapshot,
+}
+
 /// Runs the model's file and loads `set`; an error is the one problem to report.
 pub fn load<S: ShellPort>(
     shell: &mut S,
     spec: &Spec,
     set: &GeneratedSet,
     source: &str,
-) -> Result<Option<Spread>, String> {
+) -> Result<Loaded, String> {
     if spec.mesin == Engine::Mongo {
         shell.use_db(&spec.db);
     }
@@ -36,13 +44,19 @@ pub fn load<S: ShellPort>(
         .eval_json("siapkan()")
         .map_err(|e| pesan::siapkan_galat(&e))?;
     store(shell, &set.rekaman)?;
-    if set.panas.is_empty() {
-        return Ok(None);
-    }
     let before = Snapshot::take(shell, spec.mesin, &spec.db);
+    if set.panas.is_empty() {
+        return Ok(Loaded {
+            spread: None,
+            snapshot: before,
+        });
+    }
     store(shell, &set.panas)?;
     let after = Snapshot::take(shell, spec.mesin, &spec.db);
-    Ok(spread(&before, &after))
+    Ok(Loaded {
+        spread: spread(&before, &after),
+        snapshot: after,
+    })
 }
 
 fn run_file<S: ShellPort>(shell: &mut S, source: &str) -> Result<(), String> {
@@ -59,13 +73,7 @@ fn check_contract<S: ShellPort>(shell: &mut S, spec: &Spec) -> Result<(), String
         .iter()
         .map(|p| Value::from(p.nama.as_str()))
         .collect();
-    let code = format!(
-        "__rancangan.kontrak({}, {}, {}, {})",
-        Value::Array(names),
-        defined("simpan"),
-        defined("siapkan"),
-        defined("pola")
-    );
+    let code = format!("__rancangan.kontrak({})", Value::Array(names));
     let missing = shell.eval_json(&code)?;
     let missing: Vec<String> = missing
         .as_array()
@@ -80,16 +88,8 @@ fn check_contract<S: ShellPort>(shell: &mut S, spec: &Spec) -> Result<(), String
     }
 }
 
-/// The model's binding, or `undefined` when it has none (a bare name would throw).
-fn defined(name: &str) -> String {
-    format!("(typeof {name} === 'undefined' ? undefined : {name})")
-}
-
 fn store<S: ShellPort>(shell: &mut S, records: &[Value]) -> Result<(), String> {
-    let code = format!(
-        "__rancangan.muat(simpan, {})",
-        Value::Array(records.to_vec())
-    );
+    let code = format!("__rancangan.muat({})", Value::Array(records.to_vec()));
     let failed = shell.eval_json(&code)?;
     if failed.is_null() {
         return Ok(());

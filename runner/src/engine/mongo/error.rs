@@ -65,7 +65,9 @@ pub fn code_name(code: i32) -> String {
 fn named_code(code: i32) -> Option<&'static str> {
     Some(match code {
         2 => "BadValue",
+        5 => "GraphContainsCycle",
         9 => "FailedToParse",
+        13 => "Unauthorized",
         14 => "TypeMismatch",
         15 => "Overflow",
         16 => "InvalidLength",
@@ -86,8 +88,12 @@ fn named_code(code: i32) -> Option<&'static str> {
         73 => "InvalidNamespace",
         85 => "IndexOptionsConflict",
         86 => "IndexKeySpecsConflict",
+        96 => "OperationFailed",
         111 => "NotExactValueField",
         121 => "DocumentValidationFailure",
+        149 => "ViewDepthLimitExceeded",
+        166 => "CommandNotSupportedOnView",
+        167 => "OptionNotSupportedOnView",
         168 => "InvalidPipelineOperator",
         171 => "CannotIndexParallelArrays",
         238 => "NotImplemented",

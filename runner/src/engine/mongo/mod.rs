@@ -15,6 +15,7 @@ mod display;
 mod error;
 mod exec;
 mod expr;
+mod log;
 mod oid;
 mod query;
 mod raw;
@@ -26,6 +27,7 @@ mod storage;
 mod update;
 mod validation;
 mod value;
+mod views;
 
 pub use error::{code_name, MongoError};
 pub use exec::cursor::Cursor;
@@ -51,6 +53,8 @@ pub struct CommandRecord {
     /// The command's name as sent: `find`, `aggregate`, `update`, `getMore`, ...
     pub name: String,
     pub ns: String,
+    /// Documents the reply handed back (a cursor's batch, findAndModify's value).
+    pub delivered: u64,
 }
 
 /// All databases of one session.
@@ -65,6 +69,7 @@ pub struct Engine {
     cursor_order: VecDeque<i64>,
     next_cursor: i64,
     next_uuid: u64,
+    log: log::ServerLog,
 }
 
 impl Default for Engine {
@@ -89,6 +94,7 @@ impl Engine {
             cursor_order: VecDeque::new(),
             next_cursor: 0,
             next_uuid: 0,
+            log: log::ServerLog::default(),
         }
     }
 
@@ -117,13 +123,23 @@ impl Engine {
         self.command_log.push(CommandRecord {
             name: name.clone(),
             ns,
+            delivered: 0,
         });
+    }
+
+    /// Notes on the command just logged how many documents its reply carries.
+    fn record_reply(&mut self, reply: &reply::Reply) {
+        if let Some(last) = self.command_log.last_mut() {
+            last.delivered = reply.delivered();
+        }
     }
 
     /// Runs one server command (`find`, `insert`, `update`, `delete`, `aggregate`, ...).
     pub fn run_command(&mut self, db: &str, command: Document) -> Result<Document, MongoError> {
         self.record_command(db, &command);
-        commands::dispatch(self, db, command).map(reply::Reply::into_document)
+        let reply = commands::dispatch(self, db, command)?;
+        self.record_reply(&reply);
+        Ok(reply.into_document())
     }
 
     /// The reply as the server sends it on the wire: BSON bytes, byte for
@@ -135,7 +151,9 @@ impl Engine {
         command: Document,
     ) -> Result<RawDocumentBuf, MongoError> {
         self.record_command(db, &command);
-        commands::dispatch(self, db, command)?.into_bson()
+        let reply = commands::dispatch(self, db, command)?;
+        self.record_reply(&reply);
+        reply.into_bson()
     }
 
     /// Documents of `db.coll` in natural order (empty when it does not exist).
@@ -169,6 +187,19 @@ impl Engine {
             "{:08x}-0000-4000-8000-{:012x}",
             0x6b75_7273u32, self.next_uuid
         )
+    }
+
+    /// Logs what `validationAction: 'warn'` let through, as the server does.
+    pub(crate) fn note_warning(
+        &mut self,
+        db: &str,
+        coll: &str,
+        warning: Option<validation::Warning>,
+    ) {
+        if let Some(warning) = warning {
+            self.log
+                .validation_warning(&format!("{db}.{coll}"), warning);
+        }
     }
 
     pub(crate) fn record_plan(&mut self, record: PlanRecord) {

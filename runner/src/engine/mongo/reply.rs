@@ -76,6 +76,15 @@ impl Reply {
     }
 
     /// The reply document, `ok: 1.0` last (or in place if a command set it).
+    /// Documents handed back to the client: a cursor's batch, or the one document a
+    /// findAndModify returns.
+    pub(crate) fn delivered(&self) -> u64 {
+        match self {
+            Reply::Cursor(cursor) => cursor.batch.len() as u64,
+            Reply::Document(d) => u64::from(matches!(d.get("value"), Some(Bson::Document(_)))),
+        }
+    }
+
     pub(crate) fn into_document(self) -> Document {
         let mut reply = match self {
             Reply::Document(document) => document,

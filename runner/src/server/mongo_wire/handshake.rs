@@ -1,5 +1,6 @@
 //! The commands a server answers about itself rather than about data: the handshake
 //! (`hello`, `isMaster`), `buildInfo` and the questions mongosh and Compass ask on connect.
+//! `getLog` is the engine's: its log is where validation warnings go.
 //! Replies are those of a standalone MongoDB 7.0 without authentication.
 
 use std::time::Duration;
@@ -50,7 +51,6 @@ pub fn answer(
         "buildInfo" | "buildinfo" => build_info(),
         "ping" | "endSessions" | "logout" => Document::new(),
         "getParameter" => get_parameter(command),
-        "getLog" => get_log(command),
         "getCmdLineOpts" => doc! { "argv": ["mongod"], "parsed": {} },
         "hostInfo" => host_info(),
         "connectionStatus" => connection_status(),
@@ -283,14 +283,6 @@ fn all_parameters(command: &Document) -> bool {
         Some(Bson::String(star)) => star == "*",
         Some(Bson::Document(options)) => options.get_bool("allParameters").unwrap_or(false),
         _ => false,
-    }
-}
-
-/// No startup warnings: the shell then prints none.
-fn get_log(command: &Document) -> Document {
-    match command.get_str("getLog") {
-        Ok("*") => doc! { "names": ["global", "startupWarnings"] },
-        _ => doc! { "totalLinesWritten": 0, "log": [] },
     }
 }
 

@@ -1,7 +1,7 @@
 //! `dbStats` and `collStats`, which shells and Compass ask for: sizes from the documents'
 //! BSON sizes, as `listDatabases` computes them, read through the engine's public API.
 
-use bson::{doc, Bson, Document};
+use bson::{doc, Document};
 
 use super::command::Shared;
 use crate::engine::mongo::{Engine, MongoError};
@@ -47,7 +47,8 @@ fn document_bytes(document: &Document) -> i64 {
     bson::to_vec(document).map_or(0, |bytes| bytes.len() as i64)
 }
 
-fn collections(engine: &mut Engine, db: &str) -> Result<Vec<String>, MongoError> {
+/// The database's names with their `type` (`collection` or `view`).
+fn catalogue(engine: &mut Engine, db: &str) -> Result<Vec<(String, String)>, MongoError> {
     let listed = engine.run_command(db, doc! { "listCollections": 1, "nameOnly": true })?;
     let batch = listed
         .get_document("cursor")
@@ -55,15 +56,23 @@ fn collections(engine: &mut Engine, db: &str) -> Result<Vec<String>, MongoError>
     Ok(batch
         .into_iter()
         .flatten()
-        .filter_map(|entry| match entry {
-            Bson::Document(d) => d.get_str("name").ok().map(str::to_string),
-            _ => None,
+        .filter_map(|entry| {
+            let d = entry.as_document()?;
+            let kind = d.get_str("type").unwrap_or("collection");
+            Some((d.get_str("name").ok()?.to_string(), kind.to_string()))
         })
         .collect())
 }
 
+/// Views hold no documents of their own: they are counted, not measured.
 fn db_stats(engine: &mut Engine, db: &str) -> Result<Document, MongoError> {
-    let names = collections(engine, db)?;
+    let entries = catalogue(engine, db)?;
+    let views = entries.iter().filter(|(_, kind)| kind == "view").count();
+    let names: Vec<&String> = entries
+        .iter()
+        .filter(|(_, kind)| kind != "view")
+        .map(|(name, _)| name)
+        .collect();
     let mut total = Sizes::default();
     for name in &names {
         let one = sizes(engine, db, name)?;
@@ -72,7 +81,7 @@ fn db_stats(engine: &mut Engine, db: &str) -> Result<Document, MongoError> {
         total.indexes += one.indexes;
     }
     Ok(doc! {
-        "db": db, "collections": names.len() as i64, "views": 0i64,
+        "db": db, "collections": names.len() as i64, "views": views as i64,
         "objects": total.count, "avgObjSize": average(&total), "dataSize": total.bytes as f64,
         "storageSize": total.bytes as f64, "indexes": total.indexes, "indexSize": 0.0,
         "totalSize": total.bytes as f64, "scaleFactor": 1i64, "ok": 1.0,
@@ -84,11 +93,20 @@ fn coll_stats(engine: &mut Engine, db: &str, command: &Document) -> Result<Docum
         .get_str("collStats")
         .or_else(|_| command.get_str("collstats"));
     let coll = coll.map_err(|_| MongoError::new(73, "collection name has invalid type"))?;
-    if !collections(engine, db)?.iter().any(|name| name == coll) {
-        return Err(MongoError::new(
-            26,
-            format!("Collection [{db}.{coll}] not found."),
-        ));
+    match catalogue(engine, db)?.iter().find(|(name, _)| name == coll) {
+        None => {
+            return Err(MongoError::new(
+                26,
+                format!("Collection [{db}.{coll}] not found."),
+            ))
+        }
+        Some((_, kind)) if kind == "view" => {
+            return Err(MongoError::new(
+                166,
+                format!("Namespace {db}.{coll} is a view, not a collection"),
+            ))
+        }
+        Some(_) => {}
     }
     let one = sizes(engine, db, coll)?;
     Ok(doc! {

@@ -380,3 +380,45 @@ fn stopping_the_server_answers_a_waiting_hello() {
         started.elapsed()
     );
 }
+
+#[test]
+fn stats_count_views_apart_and_get_log_is_the_engines() {
+    let server = start();
+    let mut stream = connect(server.addr);
+    let run = |stream: &mut TcpStream, id: i32, mut c: Document, db: &str| {
+        c.insert("$db", db);
+        command(stream, id, &c)
+    };
+    let create =
+        doc! { "create": "c", "validator": { "n": { "$lt": 5 } }, "validationAction": "warn" };
+    run(&mut stream, 1, create, "t");
+    run(
+        &mut stream,
+        2,
+        doc! { "insert": "c", "documents": [{ "_id": 1, "n": 9 }] },
+        "t",
+    );
+    run(
+        &mut stream,
+        3,
+        doc! { "create": "v", "viewOn": "c", "pipeline": [] },
+        "t",
+    );
+    let stats = run(&mut stream, 4, doc! { "dbStats": 1 }, "t");
+    // `c` and `system.views`, which holds the definition.
+    assert_eq!(stats.get_i64("collections"), Ok(2), "{stats}");
+    assert_eq!(stats.get_i64("views"), Ok(1), "{stats}");
+    assert_eq!(stats.get_i64("objects"), Ok(2), "{stats}");
+    let on_view = run(&mut stream, 5, doc! { "collStats": "v" }, "t");
+    assert_eq!(on_view.get_i32("code"), Ok(166), "{on_view}");
+    let log = run(&mut stream, 6, doc! { "getLog": "global" }, "admin");
+    let lines = log.get_array("log").unwrap();
+    assert_eq!(lines.len(), 1, "{log}");
+    assert!(
+        lines[0]
+            .as_str()
+            .unwrap()
+            .contains(r#""attr":{"namespace":"t.c""#),
+        "{log}"
+    );
+}

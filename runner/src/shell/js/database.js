@@ -43,12 +43,22 @@
     getCollectionNames() {
       return this.getCollectionInfos().map((c) => c.name).sort(__shell.compareNames);
     }
+    // `show collections`: mongosh's two-column table, a badge for views.
+    _showCollections() {
+      const types = new Map(this.getCollectionInfos().map((c) => [c.name, c.type]));
+      const badges = { view: '[view]', timeseries: '[time-series]' };
+      const rows = this.getCollectionNames().map((n) => [n, badges[types.get(n)] || '']);
+      const width = Math.max(0, ...rows.map(([n]) => n.length));
+      return rows.map(([n, b]) => `${n.padEnd(width)}  ${b}`.trimEnd()).join('\n');
+    }
     createCollection(name, options = {}) {
       this._run(Object.assign({ create: name }, options));
       return { ok: 1 };
     }
     createView(name, source, pipeline, options = {}) {
-      this._run(Object.assign({ create: name, viewOn: source, pipeline }, options));
+      const command = { create: name, viewOn: source, pipeline };
+      if (options.collation) command.collation = options.collation;
+      this._run(command);
       return { ok: 1 };
     }
     dropDatabase() {

@@ -71,7 +71,6 @@ fn parse_facet(name: &str, value: &Bson) -> Result<(String, Vec<Stage>), MongoEr
             })
         })
         .collect::<Result<_, _>>()?;
-    let parsed = parse_pipeline(&stages)?;
     if let Some(bad) = stages.iter().find(|s| {
         s.keys()
             .any(|k| matches!(k.as_str(), "$facet" | "$out" | "$merge"))
@@ -82,5 +81,6 @@ fn parse_facet(name: &str, value: &Bson) -> Result<(String, Vec<Stage>), MongoEr
             format!("{name} is not allowed to be used within a $facet stage"),
         ));
     }
+    let parsed = parse_pipeline(&stages)?;
     Ok((name.to_string(), parsed))
 }

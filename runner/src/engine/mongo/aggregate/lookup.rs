@@ -136,6 +136,16 @@ fn parse_sub_pipeline(value: &Bson) -> Result<Vec<Stage>, MongoError> {
                 .ok_or_else(|| fail(9, "$lookup argument 'pipeline' must be an array of objects"))
         })
         .collect::<Result<_, _>>()?;
+    let writer = stages
+        .iter()
+        .filter_map(|s| s.keys().next())
+        .find(|k| matches!(k.as_str(), "$out" | "$merge"));
+    if let Some(name) = writer {
+        return Err(fail(
+            51047,
+            format!("{name} is not allowed to be used within a $lookup stage"),
+        ));
+    }
     parse_pipeline(&stages)
 }
 

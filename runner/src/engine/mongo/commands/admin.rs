@@ -8,6 +8,7 @@ use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::reply::Reply;
 use crate::engine::mongo::validation::Validation;
+use crate::engine::mongo::views::{check_definition, View};
 use crate::engine::mongo::Engine;
 
 pub(crate) fn create(
@@ -16,11 +17,9 @@ pub(crate) fn create(
     command: &Document,
 ) -> Result<Document, MongoError> {
     let coll = target(command, "create")?;
-    if engine.collection(db, &coll).is_some() {
-        return Err(MongoError::new(
-            48,
-            format!("Collection {db}.{coll} already exists."),
-        ));
+    check_name_free(engine, db, &coll)?;
+    if command.contains_key("viewOn") || command.contains_key("pipeline") {
+        return create_view(engine, db, coll, command);
     }
     let mut validation = Validation::default();
     validation.apply_options(command, "create")?;
@@ -28,22 +27,145 @@ pub(crate) fn create(
     Ok(Document::new())
 }
 
-/// `collMod`: changes a collection's validation options in place.
+/// A collection or a view may hold a name, not both.
+fn check_name_free(engine: &Engine, db: &str, name: &str) -> Result<(), MongoError> {
+    if engine.collection(db, name).is_some() {
+        return Err(MongoError::new(
+            48,
+            format!("Collection {db}.{name} already exists."),
+        ));
+    }
+    if engine.view(db, name).is_some() {
+        return Err(MongoError::new(
+            48,
+            format!("A view already exists. NS: {db}.{name}"),
+        ));
+    }
+    Ok(())
+}
+
+/// `create` with `viewOn` and `pipeline`: only the definition is stored.
+fn create_view(
+    engine: &mut Engine,
+    db: &str,
+    name: String,
+    command: &Document,
+) -> Result<Document, MongoError> {
+    let Some(view_on) = command.get("viewOn") else {
+        return Err(MongoError::invalid_options(
+            "'pipeline' requires 'viewOn' to also be specified",
+        ));
+    };
+    for option in [
+        "validator",
+        "validationLevel",
+        "validationAction",
+        "idIndex",
+    ] {
+        if command.contains_key(option) {
+            return Err(MongoError::invalid_options(format!(
+                "option not supported on a view: {option}"
+            )));
+        }
+    }
+    let view = View {
+        name,
+        view_on: string_field("create", "viewOn", view_on)?,
+        pipeline: pipeline_field("create", command.get("pipeline"))?,
+    };
+    check_definition(engine, db, &view)?;
+    engine.store_view(db, &view)?;
+    Ok(Document::new())
+}
+
+fn string_field(command: &str, field: &str, value: &Bson) -> Result<String, MongoError> {
+    match value {
+        Bson::String(s) => Ok(s.clone()),
+        other => Err(MongoError::type_mismatch(format!(
+            "BSON field '{command}.{field}' is the wrong type '{}', expected type 'string'",
+            crate::engine::mongo::value::type_name(other)
+        ))),
+    }
+}
+
+/// A view's pipeline: an array of stage documents (absent means none).
+fn pipeline_field(command: &str, value: Option<&Bson>) -> Result<Vec<Document>, MongoError> {
+    let stages = match value {
+        None => return Ok(Vec::new()),
+        Some(Bson::Array(stages)) => stages,
+        Some(other) => {
+            return Err(MongoError::type_mismatch(format!(
+                "BSON field '{command}.pipeline' is the wrong type '{}', expected type 'array'",
+                crate::engine::mongo::value::type_name(other)
+            )))
+        }
+    };
+    stages
+        .iter()
+        .enumerate()
+        .map(|(i, stage)| match stage {
+            Bson::Document(d) => Ok(d.clone()),
+            other => Err(MongoError::type_mismatch(format!(
+                "BSON field '{command}.pipeline.{i}' is the wrong type '{}', expected type 'object'",
+                crate::engine::mongo::value::type_name(other)
+            ))),
+        })
+        .collect()
+}
+
+/// `collMod`: changes a collection's validation options, or a view's
+/// source and pipeline, in place.
 pub(crate) fn coll_mod(
     engine: &mut Engine,
     db: &str,
     command: &Document,
 ) -> Result<Document, MongoError> {
     let name = target(command, "collMod")?;
+    if let Some(view) = engine.view(db, &name) {
+        return modify_view(engine, db, view, command);
+    }
     let Some(coll) = engine.collection_mut(db, &name) else {
         return Err(MongoError::new(
             26,
             format!("ns does not exist: {db}.{name}"),
         ));
     };
+    if let Some(option) = ["viewOn", "pipeline"]
+        .into_iter()
+        .find(|o| command.contains_key(*o))
+    {
+        return Err(MongoError::invalid_options(format!(
+            "option only supported on a view: {option}"
+        )));
+    }
     let mut validation = coll.validation.clone();
     validation.apply_options(command, "collMod")?;
     coll.validation = validation;
+    Ok(Document::new())
+}
+
+fn modify_view(
+    engine: &mut Engine,
+    db: &str,
+    mut view: View,
+    command: &Document,
+) -> Result<Document, MongoError> {
+    for (option, _) in command.iter().skip(1) {
+        if !matches!(option.as_str(), "viewOn" | "pipeline") && !super::options::is_generic(option)
+        {
+            return Err(MongoError::invalid_options(format!(
+                "option not supported on a view: {option}"
+            )));
+        }
+    }
+    if let Some(view_on) = command.get("viewOn") {
+        view.view_on = string_field("collMod", "viewOn", view_on)?;
+    }
+    if let Some(pipeline) = command.get("pipeline") {
+        view.pipeline = pipeline_field("collMod", Some(pipeline))?;
+    }
+    check_definition(engine, db, &view)?;
+    engine.store_view(db, &view)?;
     Ok(Document::new())
 }
 
@@ -53,6 +175,9 @@ pub(crate) fn drop(
     command: &Document,
 ) -> Result<Document, MongoError> {
     let coll = target(command, "drop")?;
+    if engine.drop_view(db, &coll) {
+        return Ok(doc! { "ns": format!("{db}.{coll}") });
+    }
     let removed = engine.databases.get_mut(db).and_then(|d| d.remove(&coll));
     if engine.databases.get(db).is_some_and(|d| d.is_empty()) {
         engine.databases.remove(db);
@@ -100,12 +225,30 @@ pub(crate) fn list_collections(
             entries.push(entry);
         }
     }
+    for view in engine.views(db) {
+        let entry = view_entry(&view, name_only);
+        if filter.matches(&entry) {
+            entries.push(entry);
+        }
+    }
     Ok(cursor_reply(
         "firstBatch",
         entries,
         0,
         &format!("{db}.$cmd.listCollections"),
     ))
+}
+
+fn view_entry(view: &View, name_only: bool) -> Document {
+    match name_only {
+        true => doc! { "name": view.name.clone(), "type": "view" },
+        false => doc! {
+            "name": view.name.clone(),
+            "type": "view",
+            "options": view.options(),
+            "info": { "readOnly": true },
+        },
+    }
 }
 
 /// Sizes come from the documents' BSON sizes (plus index entries), so

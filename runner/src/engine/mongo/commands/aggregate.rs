@@ -67,22 +67,48 @@ pub(crate) fn aggregate(
     command: &Document,
 ) -> Result<Reply, MongoError> {
     let mut pipeline = pipeline_of(command)?;
-    let sink = sink::take(&mut pipeline, db)?;
     if is_database_level(command) {
+        let sink = sink::take(&mut pipeline, db)?;
         let input = documents_input(&mut pipeline)?;
         let output = run_stages(engine, db, input, &pipeline)?;
         return finish(engine, db, "$cmd.aggregate", command, output, sink);
     }
     let coll = target(command, "aggregate")?;
+    aggregate_over(engine, db, (&coll, &coll), pipeline, command)
+}
+
+/// Runs `pipeline` over the collection `source`; the reply's cursor is
+/// named `shown` (a view's name when the pipeline is the view's, resolved).
+pub(crate) fn aggregate_over(
+    engine: &mut Engine,
+    db: &str,
+    (source, shown): (&str, &str),
+    mut pipeline: Vec<Document>,
+    command: &Document,
+) -> Result<Reply, MongoError> {
+    let sink = sink::take(&mut pipeline, db)?;
+    let output = pipeline_output(engine, db, source, pipeline, command.get("hint"))?;
+    finish(engine, db, shown, command, output, sink)
+}
+
+/// The documents `pipeline` gives over `coll`; a leading `$match` and
+/// `$sort` go through the planner.
+pub(crate) fn pipeline_output(
+    engine: &mut Engine,
+    db: &str,
+    coll: &str,
+    mut pipeline: Vec<Document>,
+    hint: Option<&Bson>,
+) -> Result<Vec<Document>, MongoError> {
     let (filter, sort) = leading_query(&mut pipeline)?;
-    let input = match engine.collection(db, &coll) {
+    let input = match engine.collection(db, coll) {
         Some(collection) => {
             let result = run_query(
                 collection,
                 &QuerySpec {
                     filter: Some(&filter),
                     sort: sort.as_ref(),
-                    hint: command.get("hint"),
+                    hint,
                     ..QuerySpec::default()
                 },
             )
@@ -101,8 +127,7 @@ pub(crate) fn aggregate(
             Vec::new()
         }
     };
-    let output = run_stages(engine, db, input, &pipeline)?;
-    finish(engine, db, &coll, command, output, sink)
+    run_stages(engine, db, input, &pipeline)
 }
 
 /// `{aggregate: 1}`: a pipeline on no collection, fed by `$documents`.
@@ -153,7 +178,8 @@ fn finish(
     sink: Option<sink::Sink>,
 ) -> Result<Reply, MongoError> {
     if let Some(sink) = sink {
-        sink.write(engine, output)?;
+        let bypass = super::bool_arg(command, "bypassDocumentValidation", false);
+        sink.write(engine, output, bypass)?;
         return Ok(cursor_reply(
             "firstBatch",
             Vec::<Document>::new(),
@@ -201,7 +227,15 @@ impl EngineCatalog<'_> {
 }
 
 impl Catalog for EngineCatalog<'_> {
+    /// A view's documents are computed from its source, as the server
+    /// resolves a view named by `$lookup` or `$unionWith`.
     fn collection_documents(&self, ns: &str) -> Result<Vec<Document>, MongoError> {
+        if let Some((db, coll)) = ns.split_once('.') {
+            if let Some(view) = self.engine.resolve_view(db, coll)? {
+                let input = self.engine.collection_documents(db, &view.source);
+                return run_pipeline(input, &view.pipeline, db, self);
+            }
+        }
         Ok(self
             .collection(ns)
             .map(|c| c.documents().collect())
@@ -281,6 +315,7 @@ pub(crate) fn explain(
         projection: None,
         skip: 0,
         limit: None,
+        index_sorted: result.index_sorted,
     };
     let mut cmd = command.clone();
     cmd.insert("$db", db);

@@ -33,7 +33,7 @@ pub(crate) fn create_indexes(
         if let Some(existing) = collection
             .indexes
             .iter()
-            .find(|i| i.name == index.name || i.key_pattern == index.key_pattern)
+            .find(|i| i.name == index.name || i.has_key_pattern(&index.key_pattern))
         {
             check_same(existing, &index)?;
             continue;
@@ -108,7 +108,8 @@ pub(crate) fn default_name(key: &Document) -> String {
 }
 
 fn check_same(existing: &Index, wanted: &Index) -> Result<(), MongoError> {
-    if existing.key_pattern == wanted.key_pattern && existing.name != wanted.name {
+    let same_keys = existing.has_key_pattern(&wanted.key_pattern);
+    if same_keys && existing.name != wanted.name {
         return Err(MongoError::new(
             85,
             format!(
@@ -117,7 +118,7 @@ fn check_same(existing: &Index, wanted: &Index) -> Result<(), MongoError> {
             ),
         ));
     }
-    if existing.key_pattern != wanted.key_pattern {
+    if !same_keys {
         return Err(MongoError::new(86, format!(
             "An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: {}, existing index: {}",
             crate::engine::mongo::display::document(&wanted.spec()),
@@ -205,7 +206,7 @@ fn index_names(
         Some(Bson::Document(key)) => collection
             .indexes
             .iter()
-            .find(|i| &i.key_pattern == key)
+            .find(|i| i.has_key_pattern(key))
             .map(|i| vec![i.name.clone()])
             .ok_or_else(|| {
                 not_found(format!(

@@ -71,10 +71,12 @@ fn insert_one(
     };
     let doc = prepare_document(engine, doc)?;
     let collection = engine.collection_or_create(db, coll);
-    if !bypass {
-        collection.validation.check(None, &doc)?;
-    }
+    let warning = match bypass {
+        true => None,
+        false => collection.validation.check(None, &doc)?,
+    };
     collection.insert(doc)?;
+    engine.note_warning(db, coll, warning);
     Ok(())
 }
 

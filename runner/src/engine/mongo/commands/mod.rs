@@ -9,6 +9,7 @@ mod modify;
 pub(crate) mod options;
 mod read;
 mod sink;
+mod views;
 
 use bson::{Bson, Document};
 
@@ -23,8 +24,15 @@ pub(crate) fn dispatch(
     db: &str,
     command: Document,
 ) -> Result<Reply, MongoError> {
+    // A view's collMod answers for options a collection's would refuse.
+    if let Some(reply) = views::coll_mod_on_view(engine, db, &command)? {
+        return Ok(reply);
+    }
     options::check(&command)?;
     let _variables = CommandLet::enter(document_arg(&command, "let")?)?;
+    if let Some(reply) = views::on_view(engine, db, &command)? {
+        return Ok(reply);
+    }
     match command.keys().next().map(String::as_str) {
         Some("find") => find::find(engine, db, &command),
         Some("getMore") => find::get_more(engine, db, &command),
@@ -59,6 +67,7 @@ fn document_command(
         "dropDatabase" => admin::drop_database(engine, db),
         "validate" => admin::validate(engine, db, &command),
         "listDatabases" => admin::list_databases(engine, &command),
+        "getLog" => engine.log.get_log(db, &command),
         "ping" | "hello" | "isMaster" | "buildInfo" => Ok(Document::new()),
         _ => Err(MongoError::new(59, format!("no such command: '{name}'"))),
     }

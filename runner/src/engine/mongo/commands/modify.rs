@@ -221,10 +221,12 @@ fn run_statement(
                     "Resulting document after update is larger than 16777216",
                 )
             })?;
-            if !statement.bypass {
-                collection.validation.check(Some(&before), &after)?;
-            }
+            let warning = match statement.bypass {
+                true => None,
+                false => collection.validation.check(Some(&before), &after)?,
+            };
             collection.replace(rid, after.clone())?;
+            engine.note_warning(db, coll, warning);
             outcome.modified += 1;
         }
         outcome.before = Some(before);
@@ -259,10 +261,12 @@ fn upsert(
     created = prepare_document(engine, created)?;
     let id = created.get("_id").cloned().unwrap_or(Bson::Null);
     let collection = engine.collection_or_create(db, coll);
-    if !statement.bypass {
-        collection.validation.check(None, &created)?;
-    }
+    let warning = match statement.bypass {
+        true => None,
+        false => collection.validation.check(None, &created)?,
+    };
     collection.insert(created.clone())?;
+    engine.note_warning(db, coll, warning);
     Ok(Outcome {
         upserted: Some(id),
         after: Some(created),

@@ -28,6 +28,11 @@ const GENERIC: &[&str] = &[
     "mayBypassWriteBlocking",
 ];
 
+/// True for the fields drivers send with every command.
+pub(crate) fn is_generic(field: &str) -> bool {
+    GENERIC.contains(&field)
+}
+
 /// One command's fields: honoured, and known to MongoDB but refused.
 struct Fields {
     honoured: &'static [&'static str],
@@ -113,13 +118,13 @@ fn fields_of(command: &str) -> Option<Fields> {
                 "validator",
                 "validationLevel",
                 "validationAction",
+                "viewOn",
+                "pipeline",
             ],
             &[
                 "capped",
                 "size",
                 "max",
-                "viewOn",
-                "pipeline",
                 "timeseries",
                 "clusteredIndex",
                 "expireAfterSeconds",
@@ -129,11 +134,15 @@ fn fields_of(command: &str) -> Option<Fields> {
             ],
         ),
         "collMod" => (
-            &["validator", "validationLevel", "validationAction"],
             &[
-                "index",
+                "validator",
+                "validationLevel",
+                "validationAction",
                 "viewOn",
                 "pipeline",
+            ],
+            &[
+                "index",
                 "expireAfterSeconds",
                 "changeStreamPreAndPostImages",
                 "timeseries",

@@ -74,15 +74,16 @@ pub(crate) fn distinct(
             ..QuerySpec::default()
         },
     )?;
-    let values = distinct_values(collection, &result.rids, &key);
+    let docs = result.rids.iter().filter_map(|rid| collection.get(*rid));
+    let values = distinct_values(docs, &key);
     let record = plan_record(collection, &result);
     engine.record_plan(record);
     Ok(doc! { "values": values })
 }
 
-fn distinct_values(collection: &Collection, rids: &[u64], key: &str) -> Vec<Bson> {
+pub(crate) fn distinct_values(docs: impl Iterator<Item = Document>, key: &str) -> Vec<Bson> {
     let mut values: Vec<Bson> = Vec::new();
-    for doc in rids.iter().filter_map(|rid| collection.get(*rid)) {
+    for doc in docs {
         for leaf in lookup_path(&doc, key).into_iter().flatten() {
             match leaf {
                 Bson::Array(items) => items.iter().for_each(|i| push_unique(&mut values, i)),
@@ -236,6 +237,7 @@ pub(crate) fn explain_find(
         projection: args.projection_doc.as_ref(),
         skip: args.skip,
         limit: args.limit,
+        index_sorted: result.index_sorted,
     };
     let mut command = find.clone();
     command.insert("$db", db);

@@ -6,7 +6,11 @@ use bson::{Bson, Document};
 
 use super::insert::prepare_document;
 use crate::engine::mongo::error::MongoError;
+use crate::engine::mongo::storage::RecordId;
+use crate::engine::mongo::update::check_id_unchanged;
+use crate::engine::mongo::validation::{Validation, Warning};
 use crate::engine::mongo::value::values_equal;
+use crate::engine::mongo::views::not_a_collection;
 use crate::engine::mongo::Engine;
 use crate::pesan::mesin;
 
@@ -153,26 +157,57 @@ fn mode(spec: &Document, name: &str, default: &str, known: &[&str]) -> Result<St
 }
 
 impl Sink {
-    /// Writes the pipeline's output.
-    pub(crate) fn write(self, engine: &mut Engine, docs: Vec<Document>) -> Result<(), MongoError> {
+    /// Writes the pipeline's output; the target's validator checks every
+    /// document unless the aggregate bypasses it.
+    pub(crate) fn write(
+        self,
+        engine: &mut Engine,
+        docs: Vec<Document>,
+        bypass: bool,
+    ) -> Result<(), MongoError> {
+        let (db, coll) = match &self {
+            Sink::Out { db, coll } => (db, coll),
+            Sink::Merge(merge) => (&merge.db, &merge.coll),
+        };
+        if engine.view(db, coll).is_some() {
+            return Err(not_a_collection(db, coll));
+        }
         match self {
-            Sink::Out { db, coll } => replace_all(engine, &db, &coll, docs),
-            Sink::Merge(merge) => merge.write(engine, docs),
+            Sink::Out { db, coll } => replace_all(engine, &db, &coll, docs, bypass),
+            Sink::Merge(merge) => merge.write(engine, docs, bypass),
         }
     }
 }
 
+/// The validation a write into `db.coll` goes through (none when bypassed
+/// or when the target does not exist yet).
+fn validation_of(engine: &Engine, db: &str, coll: &str, bypass: bool) -> Option<Validation> {
+    match bypass {
+        true => None,
+        false => engine.collection(db, coll).map(|c| c.validation.clone()),
+    }
+}
+
 /// `$out`: the target holds exactly the output afterwards; its indexes stay.
+/// Every document is checked before any is written: the server fills a
+/// temporary copy of the target and renames it only when all went in.
 fn replace_all(
     engine: &mut Engine,
     db: &str,
     coll: &str,
     docs: Vec<Document>,
+    bypass: bool,
 ) -> Result<(), MongoError> {
     let prepared = docs
         .into_iter()
         .map(|d| prepare_document(engine, d))
         .collect::<Result<Vec<_>, _>>()?;
+    let mut warnings = Vec::new();
+    if let Some(validation) = validation_of(engine, db, coll, bypass) {
+        for doc in &prepared {
+            warnings.extend(validation.check(None, doc)?);
+        }
+    }
     let target = engine.collection_or_create(db, coll);
     let rids: Vec<_> = target.iter().map(|(rid, _)| rid).collect();
     for rid in rids {
@@ -181,15 +216,24 @@ fn replace_all(
     for doc in prepared {
         target.insert(doc)?;
     }
+    for warning in warnings {
+        engine.note_warning(db, coll, Some(warning));
+    }
     Ok(())
 }
 
 impl Merge {
-    fn write(&self, engine: &mut Engine, docs: Vec<Document>) -> Result<(), MongoError> {
+    fn write(
+        &self,
+        engine: &mut Engine,
+        docs: Vec<Document>,
+        bypass: bool,
+    ) -> Result<(), MongoError> {
         self.check_unique_on(engine)?;
+        let validation = validation_of(engine, &self.db, &self.coll, bypass);
         for doc in docs {
-            let doc = prepare_document(engine, doc)?;
-            self.merge_one(engine, doc)?;
+            let warning = self.merge_one(engine, doc, validation.as_ref())?;
+            engine.note_warning(&self.db, &self.coll, warning);
         }
         Ok(())
     }
@@ -216,55 +260,107 @@ impl Merge {
         ))
     }
 
-    fn merge_one(&self, engine: &mut Engine, doc: Document) -> Result<(), MongoError> {
-        let target = engine.collection_or_create(&self.db, &self.coll);
-        let matched = target.iter().map(|(rid, _)| rid).find(|rid| {
+    /// Folds one document in: an update of its match, or an insert.
+    fn merge_one(
+        &self,
+        engine: &mut Engine,
+        doc: Document,
+        validation: Option<&Validation>,
+    ) -> Result<Option<Warning>, MongoError> {
+        let matched = self.find_match(engine, &doc);
+        match (matched, self.when_matched.as_str(), self.when_not_matched.as_str()) {
+            (Some(_), "keepExisting", _) | (None, _, "discard") => Ok(None),
+            (Some(_), "fail", _) => Err(self.matched_failure(engine, doc)),
+            (Some(rid), mode, _) => self.update_match(engine, rid, mode, doc, validation),
+            (None, _, "fail") => Err(MongoError::new(
+                13113,
+                "$merge could not find a matching document in the target collection for at least one document in the source collection",
+            )),
+            (None, _, _) => self.insert_new(engine, doc, validation),
+        }
+    }
+
+    fn find_match(&self, engine: &Engine, doc: &Document) -> Option<RecordId> {
+        let target = engine.collection(&self.db, &self.coll)?;
+        target.iter().map(|(rid, _)| rid).find(|rid| {
             target.get(*rid).is_some_and(|t| {
                 self.on.iter().all(|f| match (t.get(f), doc.get(f)) {
                     (Some(a), Some(b)) => values_equal(a, b),
                     _ => false,
                 })
             })
-        });
-        match (matched, self.when_matched.as_str(), self.when_not_matched.as_str()) {
-            (Some(_), "keepExisting", _) | (None, _, "discard") => Ok(()),
-            (Some(rid), mode, _) => {
-                let existing = target.get(rid).unwrap_or_default();
-                let updated = matched_document(mode, existing, doc, &self.coll)?;
-                target.replace(rid, updated)
+        })
+    }
+
+    /// `whenMatched: 'fail'` inserts, and the unique index behind `on`
+    /// refuses: the duplicate-key error, in the stage's words.
+    fn matched_failure(&self, engine: &mut Engine, doc: Document) -> MongoError {
+        let doc = match prepare_document(engine, doc) {
+            Ok(doc) => doc,
+            Err(e) => return e,
+        };
+        let target = engine.collection_or_create(&self.db, &self.coll);
+        match target.insert(doc) {
+            Err(e) => e.caused_by("$merge with whenMatched: fail found an existing document with the same values for the 'on' fields"),
+            Ok(rid) => {
+                target.remove(rid);
+                MongoError::duplicate_key("$merge with whenMatched: fail found an existing document with the same values for the 'on' fields")
             }
-            (None, _, "fail") => Err(MongoError::new(
-                13113,
-                "$merge could not find a matching document in the target collection for at least one document in the source collection",
-            )),
-            (None, _, _) => target.insert(doc).map(|_| ()),
         }
+    }
+
+    /// `merge` sets the source's fields on the match, `replace` puts the
+    /// source in its place; either way the match keeps its `_id`.
+    fn update_match(
+        &self,
+        engine: &mut Engine,
+        rid: RecordId,
+        mode: &str,
+        doc: Document,
+        validation: Option<&Validation>,
+    ) -> Result<Option<Warning>, MongoError> {
+        let target = engine.collection_or_create(&self.db, &self.coll);
+        let existing = target.get(rid).unwrap_or_default();
+        let replacing = mode == "replace";
+        let updated = matched_document(replacing, existing.clone(), doc);
+        check_id_unchanged(&existing, &updated, replacing).map_err(|e| {
+            e.caused_by("$merge failed to update the matching document, did you attempt to modify the _id or the shard key?")
+        })?;
+        let warning = match validation {
+            Some(v) => v.check(Some(&existing), &updated)?,
+            None => None,
+        };
+        target.replace(rid, updated)?;
+        Ok(warning)
+    }
+
+    fn insert_new(
+        &self,
+        engine: &mut Engine,
+        doc: Document,
+        validation: Option<&Validation>,
+    ) -> Result<Option<Warning>, MongoError> {
+        let doc = prepare_document(engine, doc)?;
+        let warning = match validation {
+            Some(v) => v.check(None, &doc)?,
+            None => None,
+        };
+        let target = engine.collection_or_create(&self.db, &self.coll);
+        target.insert(doc).map_err(|e| match e.code {
+            11000 => e.caused_by("$merge failed due to a DuplicateKey error"),
+            _ => e,
+        })?;
+        Ok(warning)
     }
 }
 
-fn matched_document(
-    mode: &str,
-    mut existing: Document,
-    doc: Document,
-    coll: &str,
-) -> Result<Document, MongoError> {
-    match mode {
-        "fail" => Err(MongoError::duplicate_key(format!(
-            "$merge failed: a document in {coll} already matches the source document {}",
-            crate::engine::mongo::display::value(doc.get("_id").unwrap_or(&Bson::Null))
-        ))),
-        "replace" => {
-            let mut out = bson::doc! { "_id": existing.get("_id").cloned().unwrap_or(Bson::Null) };
-            out.extend(doc.into_iter().filter(|(k, _)| k != "_id"));
-            Ok(out)
-        }
-        _ => {
-            for (k, v) in doc {
-                if k != "_id" {
-                    existing.insert(k, v);
-                }
-            }
-            Ok(existing)
-        }
+fn matched_document(replacing: bool, mut existing: Document, doc: Document) -> Document {
+    if replacing {
+        let id = existing.get("_id").cloned().unwrap_or(Bson::Null);
+        let mut out = bson::doc! { "_id": id };
+        out.extend(doc);
+        return out;
     }
+    existing.extend(doc);
+    existing
 }

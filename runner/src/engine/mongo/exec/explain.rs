@@ -17,6 +17,8 @@ pub(crate) struct ExplainInput<'a> {
     pub projection: Option<&'a Document>,
     pub skip: usize,
     pub limit: Option<usize>,
+    /// The index yields the sort's order: no SORT stage, a LIMIT stage instead.
+    pub index_sorted: bool,
 }
 
 pub(crate) fn explain(
@@ -113,7 +115,8 @@ fn stage_tree(
     stats: Option<&ScanStats>,
 ) -> Document {
     let mut stage = access_stage(coll, input, plan, stats);
-    if let Some(sort) = input.sort.filter(|s| !s.is_empty()) {
+    let blocking_sort = input.sort.filter(|s| !s.is_empty() && !input.index_sorted);
+    if let Some(sort) = blocking_sort {
         let mut sort_stage = doc! { "stage": "SORT", "sortPattern": sort.clone(), "memLimit": 104857600, "type": "simple" };
         if let Some(limit) = input.limit {
             sort_stage.insert("limitAmount", int32(limit + input.skip));
@@ -127,10 +130,7 @@ fn stage_tree(
             stats,
         );
     }
-    if let Some(limit) = input
-        .limit
-        .filter(|_| input.sort.is_none_or(|s| s.is_empty()))
-    {
+    if let Some(limit) = input.limit.filter(|_| blocking_sort.is_none()) {
         stage = wrap(
             doc! { "stage": "LIMIT", "limitAmount": int32(limit) },
             stage,

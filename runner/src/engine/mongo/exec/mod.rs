@@ -40,6 +40,8 @@ pub(crate) struct QueryResult {
     pub rids: Vec<RecordId>,
     pub plan: Plan,
     pub stats: ScanStats,
+    /// The plan's scan order was the sort's: no blocking sort ran.
+    pub index_sorted: bool,
 }
 
 pub(crate) fn run_query(
@@ -49,7 +51,10 @@ pub(crate) fn run_query(
     let empty = Filter::empty();
     let filter = spec.filter.unwrap_or(&empty);
     let plan = planner::choose(coll, filter.source(), spec.sort, spec.hint)?;
-    let sorting = spec.sort.is_some_and(|s| !s.is_empty());
+    let index_sorted = spec
+        .sort
+        .is_some_and(|s| planner::provides_sort(coll, &plan, s));
+    let sorting = spec.sort.is_some_and(|s| !s.is_empty()) && !index_sorted;
     let scan_limit = if sorting {
         None
     } else {
@@ -65,17 +70,26 @@ pub(crate) fn run_query(
         .take(spec.limit.unwrap_or(usize::MAX))
         .collect();
     stats.n_returned = rids.len() as u64;
-    Ok(QueryResult { rids, plan, stats })
+    Ok(QueryResult {
+        rids,
+        plan,
+        stats,
+        index_sorted,
+    })
 }
 
 /// A find's records as a cursor reads them: scanned a batch at a time,
-/// unless a sort has to see every match first.
+/// unless a sort the index does not provide has to see every match first.
 pub(crate) fn stream_query(
     coll: &Collection,
     filter: Filter,
     spec: &QuerySpec<'_>,
 ) -> Result<(RecordStream, Plan), MongoError> {
-    if spec.sort.is_some_and(|s| !s.is_empty()) {
+    let plan = planner::choose(coll, filter.source(), spec.sort, spec.hint)?;
+    let blocking = spec
+        .sort
+        .is_some_and(|s| !s.is_empty() && !planner::provides_sort(coll, &plan, s));
+    if blocking {
         let spec = QuerySpec {
             filter: Some(&filter),
             ..*spec
@@ -84,7 +98,6 @@ pub(crate) fn stream_query(
         let stream = RecordStream::ready(result.rids, result.stats);
         return Ok((stream, result.plan));
     }
-    let plan = planner::choose(coll, filter.source(), spec.sort, spec.hint)?;
     let stream = RecordStream::scan(coll, &plan, filter, spec.skip, spec.limit)?;
     Ok((stream, plan))
 }

@@ -37,7 +37,10 @@ pub(crate) fn choose(
         .indexes
         .iter()
         .enumerate()
-        .filter_map(|(i, index)| index_bounds(index, filter).map(|b| (score(&b), i, b)))
+        .filter_map(|(i, index)| {
+            let bounds = index_bounds(index, filter)?;
+            Some((score(index, &bounds, sort), i, bounds))
+        })
         .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
     if let Some((_, index, bounds)) = best {
         return Ok(Plan::IxScan { index, bounds });
@@ -72,7 +75,7 @@ fn hinted(coll: &Collection, filter: &Document, hint: &Bson) -> Result<Plan, Mon
     }
     let position = coll.indexes.iter().position(|index| match hint {
         Bson::String(name) => &index.name == name,
-        Bson::Document(pattern) => &index.key_pattern == pattern,
+        Bson::Document(pattern) => index.has_key_pattern(pattern),
         _ => false,
     });
     let Some(index) = position else {
@@ -134,8 +137,10 @@ fn full_bounds(index: &Index) -> Vec<Vec<Interval>> {
         .collect()
 }
 
-/// More leading point fields first, then a bounded range.
-fn score(bounds: &[Vec<Interval>]) -> (usize, usize) {
+/// More leading point fields first, then an index that also yields the sort's
+/// order (it wins the server's trial: it needs no blocking sort, and stops at
+/// the limit), then a bounded range.
+fn score(index: &Index, bounds: &[Vec<Interval>], sort: Option<&SortSpec>) -> (usize, bool, usize) {
     let points = bounds
         .iter()
         .take_while(|f| f.iter().all(Interval::is_point))
@@ -144,7 +149,37 @@ fn score(bounds: &[Vec<Interval>]) -> (usize, usize) {
         .iter()
         .filter(|f| f.first() != Some(&Interval::full()))
         .count();
-    (points, bounded)
+    let sorted = sort.is_some_and(|s| !s.is_empty() && sorts_by(index, bounds, s));
+    (points, sorted, bounded)
+}
+
+/// Whether scanning `plan` yields records already in `sort` order, so no blocking
+/// sort is needed and a limit stops the scan.
+pub(crate) fn provides_sort(coll: &Collection, plan: &Plan, sort: &SortSpec) -> bool {
+    let Plan::IxScan { index, bounds } = plan else {
+        return false;
+    };
+    let index = coll.indexes.get(*index);
+    !sort.is_empty() && index.is_some_and(|ix| sorts_by(ix, bounds, sort))
+}
+
+/// The sort keys follow the index's fields in order and direction, skipping
+/// fields the bounds pin to one value; a sort field holding arrays never does
+/// (the server sorts those by their smallest or largest element).
+fn sorts_by(index: &Index, bounds: &[Vec<Interval>], sort: &SortSpec) -> bool {
+    let multikey = index.multikey_paths();
+    let mut fields = index.fields.iter().zip(bounds).enumerate();
+    sort.keys.iter().all(|key| {
+        let next = fields.find(|(_, ((path, _), b))| *path == key.path || !is_single_point(b));
+        next.is_some_and(|(i, ((path, descending), b))| {
+            let array = multikey.get(i).is_some_and(|p| !p.is_empty());
+            *path == key.path && !array && (*descending == key.descending || is_single_point(b))
+        })
+    })
+}
+
+fn is_single_point(field: &[Interval]) -> bool {
+    matches!(field, [only] if only.is_point())
 }
 
 /// An index whose first field is the first sort key answers the sort.

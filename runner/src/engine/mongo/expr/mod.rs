@@ -92,6 +92,7 @@ fn validate_object(d: &Document) -> Result<(), MongoError> {
     match operator_of(d)? {
         Some((name, arg)) => {
             lookup_operator(name)?;
+            fields::validate(name, arg)?;
             if name == "$literal" {
                 Ok(())
             } else {

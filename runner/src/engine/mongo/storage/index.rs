@@ -52,6 +52,12 @@ impl Index {
         Index::new("_id_", doc! { "_id": 1 }, true, false)
     }
 
+    /// Key order matters: `{a: 1, b: 1}` and `{b: 1, a: 1}` are two indexes, while
+    /// `bson::Document`'s own equality ignores order.
+    pub fn has_key_pattern(&self, pattern: &Document) -> bool {
+        self.key_pattern.iter().eq(pattern.iter())
+    }
+
     pub fn is_id_index(&self) -> bool {
         self.name == "_id_"
     }

@@ -242,7 +242,7 @@ fn apply_one(
     }
 }
 
-fn check_id_unchanged(
+pub(crate) fn check_id_unchanged(
     before: &Document,
     after: &Document,
     replacement: bool,

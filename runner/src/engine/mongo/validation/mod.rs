@@ -30,6 +30,13 @@ pub(crate) enum Action {
     Warn,
 }
 
+/// A write `validationAction: 'warn'` let through, for the server log.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Warning {
+    pub document: Document,
+    pub err_info: Document,
+}
+
 /// A collection's validation options.
 #[derive(Debug, Clone)]
 pub(crate) struct Validation {
@@ -108,20 +115,32 @@ impl Validation {
     }
 
     /// Checks a write: `before` is the stored document an update changes.
+    /// A failure under `validationAction: 'warn'` lets the write through and
+    /// comes back as the warning the server logs.
     pub(crate) fn check(
         &self,
         before: Option<&Document>,
         after: &Document,
-    ) -> Result<(), MongoError> {
-        if self.validator.is_empty() || self.level == Level::Off || self.action == Action::Warn {
-            return Ok(());
+    ) -> Result<Option<Warning>, MongoError> {
+        if self.validator.is_empty() || self.level == Level::Off {
+            return Ok(None);
         }
         let moderate_skip =
             self.level == Level::Moderate && before.is_some_and(|b| !self.passes(b));
         if moderate_skip || self.passes(after) {
-            return Ok(());
+            return Ok(None);
         }
-        Err(self.failure(after))
+        let failure = self.failure(after);
+        match self.action {
+            Action::Error => Err(failure),
+            Action::Warn => Ok(Some(Warning {
+                document: after.clone(),
+                err_info: failure
+                    .details
+                    .and_then(|d| d.get_document("errInfo").ok().cloned())
+                    .unwrap_or_default(),
+            })),
+        }
     }
 
     fn passes(&self, doc: &Document) -> bool {

@@ -5,7 +5,7 @@ use bson::{doc, Bson, Document};
 
 use super::schema::Schema;
 use crate::engine::mongo::query::Filter;
-use crate::engine::mongo::value::{get_path, type_name};
+use crate::engine::mongo::value::{lookup_path, type_name};
 
 /// The details of a failing validator: its one clause, or an `$and` of them.
 pub(crate) fn explain(validator: &Document, schema: Option<&Schema>, doc: &Document) -> Document {
@@ -131,19 +131,47 @@ fn expression_failure(clause: &Document, key: &str) -> Document {
 }
 
 fn field_failure(clause: &Document, key: &str, op: &str, doc: &Document) -> Document {
-    let value = get_path(doc, key);
+    let values = considered_values(doc, key, !matches!(op, "$size" | "$all" | "$elemMatch"));
     let mut out = doc! {
         "operatorName": op,
         "specifiedAs": clause.clone(),
-        "reason": reason(op, value.is_some()),
+        "reason": reason(op, !values.is_empty()),
     };
-    if let Some(value) = value {
-        out.insert("consideredValue", value.clone());
-        if op == "$type" {
-            out.insert("consideredType", type_name(value));
+    append_plural(&mut out, "consideredValue", values.clone());
+    if op == "$type" {
+        let mut types: Vec<Bson> = values.iter().map(|v| Bson::from(type_name(v))).collect();
+        types.sort_by(|a, b| a.as_str().cmp(&b.as_str()));
+        types.dedup();
+        append_plural(&mut out, "consideredType", types);
+    }
+    out
+}
+
+/// The values a leaf operator looked at: those along the path, arrays
+/// walked into; an array at the end gives its elements unless the operator
+/// judges arrays whole (`$size`, `$all`, `$elemMatch`).
+fn considered_values(doc: &Document, path: &str, traverse: bool) -> Vec<Bson> {
+    let mut out = Vec::new();
+    for leaf in lookup_path(doc, path).into_iter().flatten() {
+        match leaf {
+            Bson::Array(items) if traverse => out.extend(items.iter().cloned()),
+            other => out.push(other.clone()),
         }
     }
     out
+}
+
+/// One value under its name, several under the plural (none: nothing).
+fn append_plural(out: &mut Document, name: &str, mut values: Vec<Bson>) {
+    match values.len() {
+        0 => {}
+        1 => {
+            out.insert(name, values.remove(0));
+        }
+        _ => {
+            out.insert(format!("{name}s"), values);
+        }
+    }
 }
 
 fn reason(op: &str, present: bool) -> &'static str {
