@@ -89,7 +89,10 @@ fn check_contract<S: ShellPort>(shell: &mut S, spec: &Spec) -> Result<(), String
 }
 
 fn store<S: ShellPort>(shell: &mut S, records: &[Value]) -> Result<(), String> {
-    let code = format!("__rancangan.muat({})", Value::Array(records.to_vec()));
+    // A JSON string for the native `JSON.parse`: hundreds of records written as an
+    // object literal would go through the whole JavaScript expression grammar.
+    let json = Value::Array(records.to_vec()).to_string();
+    let code = format!("__rancangan.muat(JSON.parse({}))", Value::String(json));
     let failed = shell.eval_json(&code)?;
     if failed.is_null() {
         return Ok(());
