@@ -99,6 +99,12 @@ assert error["Message"].endswith("Member must have value less than or equal to 1
 error = refused(ddb.scan, TableName=TABLE, Select="ALL_PROJECTED_ATTRIBUTES")
 assert error["Message"] == "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName", error
 
+error = refused(ddb.create_table, TableName="TanpaKapasitas",
+               KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+               AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}])
+assert error == {"Code": "ValidationException", "Message": "One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED"}, error
+assert "TanpaKapasitas" not in ddb.list_tables()["TableNames"]
+
 step("DeleteTable and the table_not_exists waiter")
 ddb.delete_table(TableName=TABLE)
 ddb.get_waiter("table_not_exists").wait(TableName=TABLE, WaiterConfig={"Delay": 1, "MaxAttempts": 5})
