@@ -164,3 +164,44 @@ fn batch_get_item_takes_100_keys_in_all() {
         json!({"RequestItems": {"Orders": {"Keys": keys(60)}, "Orders2": {"Keys": keys(40)}}});
     assert!(e.execute("BatchGetItem", req).is_ok());
 }
+
+#[test]
+fn return_values_outside_the_enum_or_the_operation_are_refused_before_writing() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let key = json!({"pk": {"S": "a"}, "sk": {"S": "1"}});
+    let put = |rv: &str, member: &str| json!({"TableName": "Orders", "Item": key, member: rv});
+    let enum_text = "1 validation error detected: Value 'BOGUS' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]";
+    assert_eq!(
+        refused(&mut e, "PutItem", put("BOGUS", "ReturnValues")),
+        enum_text
+    );
+    for rv in ["ALL_NEW", "UPDATED_OLD", "UPDATED_NEW"] {
+        assert_eq!(
+            refused(&mut e, "PutItem", put(rv, "ReturnValues")),
+            "Return values set to invalid value"
+        );
+    }
+    let on_failure = refused(
+        &mut e,
+        "PutItem",
+        put("ALL_NEW", "ReturnValuesOnConditionCheckFailure"),
+    );
+    assert_eq!(on_failure, "1 validation error detected: Value 'ALL_NEW' at 'returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]");
+    let update = json!({"TableName": "Orders", "Key": key, "ReturnValues": "BOGUS",
+        "UpdateExpression": "SET n = :n", "ExpressionAttributeValues": {":n": {"N": "1"}}});
+    assert_eq!(refused(&mut e, "UpdateItem", update), enum_text);
+    let delete = json!({"TableName": "Orders", "Key": key, "ReturnValues": "ALL_NEW"});
+    assert_eq!(
+        refused(&mut e, "DeleteItem", delete),
+        "Return values set to invalid value"
+    );
+    let got = e
+        .execute("GetItem", json!({"TableName": "Orders", "Key": key}))
+        .unwrap();
+    assert!(got.get("Item").is_none(), "{got}");
+    let old = e
+        .execute("PutItem", put("ALL_OLD", "ReturnValues"))
+        .unwrap();
+    assert!(old.get("Attributes").is_none(), "{old}");
+}
