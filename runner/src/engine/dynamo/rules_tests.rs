@@ -205,3 +205,35 @@ fn return_values_outside_the_enum_or_the_operation_are_refused_before_writing() 
         .unwrap();
     assert!(old.get("Attributes").is_none(), "{old}");
 }
+
+#[test]
+fn scan_segments_outside_the_model_s_ranges_are_shape_errors() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let scan = |segment: i64, total: i64| json!({"TableName": "Orders", "Segment": segment, "TotalSegments": total});
+    let shape = |value: i64, path: &str, bound: &str| {
+        format!("1 validation error detected: Value '{value}' at '{path}' failed to satisfy constraint: Member must have value {bound}")
+    };
+    let cases = [
+        (
+            scan(-1, 2),
+            shape(-1, "segment", "greater than or equal to 0"),
+        ),
+        (
+            scan(0, 0),
+            shape(0, "totalSegments", "greater than or equal to 1"),
+        ),
+        (
+            scan(0, 1_000_001),
+            shape(1_000_001, "totalSegments", "less than or equal to 1000000"),
+        ),
+        (
+            scan(1_000_000, 1_000_000),
+            shape(1_000_000, "segment", "less than or equal to 999999"),
+        ),
+    ];
+    for (req, text) in cases {
+        assert_eq!(refused(&mut e, "Scan", req), text);
+    }
+    assert!(e.execute("Scan", scan(999_999, 1_000_000)).is_ok());
+}
