@@ -186,6 +186,20 @@ fn the_node_driver_does_the_same() {
 }
 
 #[test]
+fn pymongo_s_monitor_streams_hello_and_each_reply_waits_its_period() {
+    let Some(mut python) = klien::wajib(Klien::Python) else {
+        return;
+    };
+    let server = start();
+    let output = python
+        .arg(script("pymongo_wire.py"))
+        .args([server.url().as_str(), "stream"])
+        .output()
+        .unwrap();
+    assert!(assert_ran(&output, "stream").ends_with("OK\n"));
+}
+
+#[test]
 fn fifty_pymongo_clients_lose_no_acknowledged_write() {
     let Some(mut python) = klien::wajib(Klien::Python) else {
         return;

@@ -365,7 +365,7 @@ fn lesson_id(text: &str) -> Option<&str> {
 /// Any bytes: the decoder answers without panicking; a frame it accepts has the length it
 /// declares, and the command it yields encodes again within the frame's size.
 pub fn mongo_frame(input: &[u8]) -> Verdict {
-    use kursus::server::mongo_wire::frame;
+    use kursus::wire::frame;
     let Ok((header, request)) = frame::decode(input) else {
         return Ok(());
     };
@@ -377,8 +377,7 @@ pub fn mongo_frame(input: &[u8]) -> Verdict {
         ));
     }
     let encoded = bson::to_vec(request.command()).map_err(|e| e.to_string())?;
-    // Sequences become arrays: each document gains at most a type byte and a short index key.
-    if encoded.len() > input.len() * 2 + 64 {
+    if encoded.len() > input.len() + array_growth(request.command()) {
         return Err(format!(
             "a {}-byte frame decoded to {} bytes",
             input.len(),
@@ -386,4 +385,15 @@ pub fn mongo_frame(input: &[u8]) -> Verdict {
         ));
     }
     Ok(())
+}
+
+/// How much a command may outgrow its frame: a sequence becomes an array whose every
+/// document gains a type byte and an index key (digits and a NUL); nothing else grows.
+fn array_growth(command: &bson::Document) -> usize {
+    let elements: usize = command
+        .values()
+        .filter_map(bson::Bson::as_array)
+        .map(Vec::len)
+        .sum();
+    elements * (2 + elements.to_string().len())
 }

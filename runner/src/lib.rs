@@ -7,7 +7,12 @@
 //! `base64` is a leaf both the shell and the DynamoDB engine use; `pesan`, the catalogue of
 //! Indonesian texts, is a leaf every layer above the engines may use. `server`, the network
 //! plumbing (runtime, listeners, graceful stop), knows nothing of the course: the CLI
-//! hands it what to serve.
+//! hands it what to serve. `wire`, the MongoDB wire format as pure functions on bytes, is
+//! a leaf below it.
+//!
+//! Cargo features (both on by default): `buku` builds the book with mdBook, `layani` brings
+//! the network stack (`kursus layani`, `kursus buku --sajikan`). Without them the CLI says
+//! which feature was left out; the fuzz targets build that way.
 
 /// glibc's allocator spends most of a large engine's time consolidating free lists
 /// (a one-workspace Query over a million items was mostly `malloc_consolidate`);
@@ -21,5 +26,7 @@ pub mod course;
 pub mod engine;
 pub mod pesan;
 pub(crate) mod printer;
+#[cfg(feature = "layani")]
 pub mod server;
 pub mod shell;
+pub mod wire;

@@ -1,9 +1,10 @@
 """pymongo against `kursus layani --mongo`: CRUD, indexes, explain, aggregation, a cursor
 over several getMore batches, killCursors, a duplicate key as DuplicateKeyError, a view and
-a validator's warning read back with getLog, and a load test (50 clients x 1,000 mixed
-commands) that must lose no acknowledged write.
+a validator's warning read back with getLog, a load test (50 clients x 1,000 mixed
+commands) that must lose no acknowledged write, and the streaming (awaitable) hello of
+pymongo's server monitor.
 
-Usage: python pymongo_wire.py mongodb://127.0.0.1:PORT/ [crud|load]
+Usage: python pymongo_wire.py mongodb://127.0.0.1:PORT/ [crud|load|stream]
 Prints OK and exits 0 when every check holds; an AssertionError otherwise."""
 
 import json
@@ -12,7 +13,9 @@ import threading
 import time
 
 import pymongo
-from pymongo import MongoClient
+from bson.int64 import Int64
+from bson.objectid import ObjectId
+from pymongo import MongoClient, monitoring
 from pymongo.errors import DuplicateKeyError, OperationFailure
 
 
@@ -152,6 +155,53 @@ def load(url):
     print(f"load: {CLIENTS} x {COMMANDS} commands in {took:.1f} s")
 
 
+HEARTBEAT_S = 0.5
+WATCHED_S = 4.0
+
+
+class Heartbeats(monitoring.ServerHeartbeatListener):
+    """Every heartbeat the monitor sends, as (awaited, seconds) or a failure."""
+
+    def __init__(self):
+        self.answered, self.failures = [], []
+
+    def started(self, event):
+        pass
+
+    def succeeded(self, event):
+        self.answered.append((event.awaited, event.duration))
+
+    def failed(self, event):
+        self.failures.append(repr(event.reply))
+
+
+def stream(url):
+    """The server sends topologyVersion, stable for its life; pymongo's monitor then
+    streams hello with maxAwaitTimeMS = heartbeatFrequencyMS, and the server must hold
+    each reply that long: answered at once, the monitor would ask again at once."""
+    heartbeats = Heartbeats()
+    client = MongoClient(url, heartbeatFrequencyMS=int(HEARTBEAT_S * 1000),
+                         serverSelectionTimeoutMS=5000, event_listeners=[heartbeats])
+    first = client.admin.command("hello")["topologyVersion"]
+    assert isinstance(first["processId"], ObjectId), first
+    assert isinstance(first["counter"], Int64) and first["counter"] == 0, first
+    client.kampus.c.insert_one({"_id": 1})
+    started = time.monotonic()
+    while time.monotonic() - started < WATCHED_S:
+        # Other commands are served while the monitor's hello waits on its own connection.
+        assert client.kampus.c.find_one({"_id": 1}) == {"_id": 1}
+        time.sleep(0.1)
+    assert client.admin.command("hello")["topologyVersion"] == first
+    client.close()
+    assert not heartbeats.failures, heartbeats.failures
+    awaited = [took for was_awaited, took in heartbeats.answered if was_awaited]
+    assert len(awaited) >= 3, heartbeats.answered
+    assert all(took >= HEARTBEAT_S * 0.8 for took in awaited), heartbeats.answered
+    # One awaited heartbeat per period, a few polls at the start: no busy loop.
+    most = WATCHED_S / HEARTBEAT_S + 4
+    assert len(heartbeats.answered) <= most, heartbeats.answered
+
+
 if __name__ == "__main__":
-    {"crud": crud, "load": load}[sys.argv[2]](sys.argv[1])
+    {"crud": crud, "load": load, "stream": stream}[sys.argv[2]](sys.argv[1])
     print("OK")

@@ -1,11 +1,10 @@
 //! `kursus buku [--sajikan]` (alias book): builds the book, optionally serves it.
 
 use super::exit::Status;
+use super::layani;
 use crate::course::book;
 use crate::course::catalog::{locate_root, Course};
 use crate::pesan;
-use crate::server::{self, Server};
-use std::path::Path;
 
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
@@ -22,17 +21,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     let html = book::build(course)?;
     println!("{}", pesan::buku_selesai(html.display()));
     if args.sajikan {
-        serve(&html, args.port)?;
+        layani::serve_book(&html, args.port)?;
     }
     Ok(Status::Success)
-}
-
-/// Serves the built book on loopback until Ctrl-C or SIGTERM.
-fn serve(html: &Path, port: u16) -> anyhow::Result<()> {
-    let mut server = Server::new()?;
-    let endpoint = server.bind(server::loopback(port))?;
-    println!("{}", pesan::buku_disajikan(endpoint.addr()));
-    server.serve_http(endpoint, server::files(html, pesan::HALAMAN_TIDAK_ADA));
-    server.run()?;
-    Ok(())
 }

@@ -14,4 +14,7 @@ pub enum CliError {
         path: PathBuf,
         cause: std::io::Error,
     },
+    /// A subcommand whose Cargo feature this build left out.
+    #[error("{}", pesan::fitur_tidak_disertakan(feature))]
+    FeatureLeftOut { feature: &'static str },
 }

@@ -121,7 +121,7 @@ fn course_status(err: &CourseError) -> Status {
 
 fn cli_status(err: &CliError) -> Status {
     match err {
-        CliError::BadObjectId { .. } => Status::Usage,
+        CliError::BadObjectId { .. } | CliError::FeatureLeftOut { .. } => Status::Usage,
         CliError::ScriptUnreadable { .. } => Status::Io,
     }
 }

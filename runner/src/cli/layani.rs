@@ -9,6 +9,7 @@ use crate::pesan::server as pesan;
 use crate::server::{self, Server};
 use crate::shell::{Engines, Shell, ShellOptions};
 use std::net::{IpAddr, SocketAddr};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 #[derive(clap::Args, Debug, Default)]
@@ -101,4 +102,16 @@ fn warn_if_open(host: IpAddr) {
     if !host.is_loopback() {
         eprintln!("{}", pesan::peringatan_tanpa_autentikasi(host));
     }
+}
+
+/// `kursus buku --sajikan`: the built book on loopback until Ctrl-C or SIGTERM. It lives
+/// with the other endpoints so that one feature gates the whole network stack.
+pub fn serve_book(html: &Path, port: u16) -> anyhow::Result<()> {
+    let mut server = Server::new()?;
+    let endpoint = server.bind(server::loopback(port))?;
+    println!("{}", crate::pesan::buku_disajikan(endpoint.addr()));
+    let files = server::files(html, crate::pesan::HALAMAN_TIDAK_ADA);
+    server.serve_http(endpoint, files);
+    server.run()?;
+    Ok(())
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub mod belajar;
+#[cfg(feature = "buku")]
 pub mod buku;
 pub mod daftar;
 pub mod dynamo_completion;
@@ -13,11 +14,17 @@ pub mod editor;
 pub mod error;
 pub mod exit;
 pub mod jalankan;
+#[cfg(feature = "layani")]
 pub mod layani;
+pub mod left_out;
 pub mod periksa;
 pub mod repl;
 
 pub use error::CliError;
+#[cfg(not(feature = "buku"))]
+pub use left_out::buku;
+#[cfg(not(feature = "layani"))]
+pub use left_out::layani;
 
 /// Kursus — belajar pemodelan data NoSQL lewat REPL mongosh dan DynamoDB.
 #[derive(Parser, Debug)]

@@ -2,6 +2,7 @@
 
 pub mod answer;
 pub mod authoring;
+#[cfg(feature = "buku")]
 pub mod book;
 pub mod catalog;
 pub mod chapter;
@@ -22,6 +23,7 @@ pub mod lesson_edit;
 pub mod listing;
 pub mod manifest;
 pub mod parallel;
+#[cfg(feature = "buku")]
 pub mod preprocessor;
 pub mod progress;
 pub mod progression;

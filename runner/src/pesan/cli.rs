@@ -15,6 +15,14 @@ pub fn objectid_salah(hex: &str) -> String {
     format!("--objectid harus 24 digit heksadesimal, bukan '{hex}'")
 }
 
+/// A subcommand of a Cargo feature this build of Kursus left out.
+pub fn fitur_tidak_disertakan(fitur: &str) -> String {
+    format!(
+        "perintah ini tidak disertakan dalam build ini (fitur `{fitur}` dimatikan); \
+         bangun ulang dengan `cargo build --features {fitur}`"
+    )
+}
+
 /// A dot command the plain REPL (without a course) does not know.
 pub fn perintah_tidak_dikenal(baris: &str) -> String {
     format!("Perintah tidak dikenal: {baris}")

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use bson::{doc, Bson, Document, RawDocumentBuf};
 
 use super::cursors::{Cursors, Note};
-use super::handshake;
+use super::handshake::{self, Topology};
 use super::stats;
 use crate::engine::mongo::{Engine, MongoError};
 
@@ -25,11 +25,13 @@ const TRANSPORT_FIELDS: [&str; 8] = [
     "$client",
 ];
 
-/// What every connection shares: the one engine and the cursors' clocks.
+/// What every connection shares: the one engine, the cursors' clocks and the topology
+/// version, made once for the server's life.
 #[derive(Clone)]
 pub struct Shared {
     pub engine: Arc<Mutex<Engine>>,
     pub cursors: Arc<Cursors>,
+    pub topology: Topology,
 }
 
 impl Shared {
@@ -37,6 +39,7 @@ impl Shared {
         Shared {
             engine,
             cursors: Arc::new(Cursors::default()),
+            topology: Topology::started(),
         }
     }
 
@@ -59,7 +62,7 @@ pub fn run(shared: &Shared, db: &str, mut command: Document, connection_id: i64)
         command.remove(field);
     }
     let name = name(&command).to_string();
-    if let Some(reply) = handshake::answer(&name, &command, connection_id) {
+    if let Some(reply) = handshake::answer(&name, &command, connection_id, &shared.topology) {
         return encode(&reply);
     }
     let note = Note::of(&command);

@@ -1,7 +1,8 @@
 //! One client connection: read a frame, answer it, repeat. A frame whose length cannot be
 //! trusted or whose opcode is unknown closes the connection; any other bad frame gets an
 //! error reply and the connection reads on. Commands run on the blocking pool, so a long
-//! query never stalls the other connections' reads.
+//! query never stalls the other connections' reads; an awaitable `hello` waits here, on the
+//! connection's own task, so a thousand monitors waiting hold no thread.
 
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant};
@@ -12,6 +13,7 @@ use tokio::net::TcpStream;
 
 use super::command::{self, Shared};
 use super::frame::{self, FrameError, Header, Request, HEADER_LEN, MORE_TO_COME, OP_QUERY};
+use super::handshake;
 use crate::pesan::server as pesan;
 use crate::server::StopHandle;
 
@@ -40,7 +42,7 @@ pub async fn serve(mut socket: TcpStream, shared: Shared, stop: StopHandle, opti
         let Some(frame) = frame else {
             return;
         };
-        let Some(reply) = answer(&shared, frame, options).await else {
+        let Some(reply) = answer(&shared, frame, options, (&socket, &stop)).await else {
             continue;
         };
         let Ok(reply) = reply else {
@@ -69,9 +71,18 @@ async fn read_frame(socket: &mut TcpStream) -> Option<Frame> {
     (read as u64 == rest).then_some(Frame { header, bytes })
 }
 
+/// What may cut an awaitable `hello`'s wait short: the client (closing, or sending more)
+/// and the server's stop.
+type Interruptions<'a> = (&'a TcpStream, &'a StopHandle);
+
 /// The bytes to send back: `None` when the client asked for no reply, `Err` when the
 /// connection must close.
-async fn answer(shared: &Shared, frame: Frame, options: Options) -> Option<Result<Vec<u8>, ()>> {
+async fn answer(
+    shared: &Shared,
+    frame: Frame,
+    options: Options,
+    interruptions: Interruptions<'_>,
+) -> Option<Result<Vec<u8>, ()>> {
     let header = frame.header;
     let request = match frame::decode(&frame.bytes) {
         Ok((_, request)) => request,
@@ -79,6 +90,7 @@ async fn answer(shared: &Shared, frame: Frame, options: Options) -> Option<Resul
     };
     let wants_reply = request.wants_reply();
     let started = Instant::now();
+    await_topology(shared, request.command(), interruptions).await;
     let (name, reply) = run(shared, request, options.id).await;
     if options.log {
         println!("{}", log_line(&name, &reply, started.elapsed()));
@@ -101,6 +113,22 @@ fn more_to_come(bytes: &[u8]) -> bool {
     bytes.get(HEADER_LEN..HEADER_LEN + 4).is_some_and(|flags| {
         u32::from_le_bytes([flags[0], flags[1], flags[2], flags[3]]) & MORE_TO_COME != 0
     })
+}
+
+/// Holds an awaitable `hello` for as long as `handshake::wait` says, without a thread and
+/// without polling: a sleep that the client or the stop ends early.
+async fn await_topology(shared: &Shared, command: &Document, (socket, stop): Interruptions<'_>) {
+    let wait = handshake::wait(command, &shared.topology).unwrap_or_default();
+    if wait.is_zero() {
+        return;
+    }
+    // `peek` resolves on data or the end of the stream; `readable` may wake spuriously.
+    let mut byte = [0u8; 1];
+    tokio::select! {
+        () = tokio::time::sleep(wait) => {}
+        _ = socket.peek(&mut byte) => {}
+        () = stop.stopped() => {}
+    }
 }
 
 /// Runs the request's command on the blocking pool; returns its name and reply.

@@ -5,9 +5,7 @@
 
 mod command;
 mod connection;
-mod crc;
 mod cursors;
-pub mod frame;
 mod handshake;
 mod stats;
 
@@ -19,7 +17,7 @@ use super::{Endpoint, Server};
 use crate::engine::mongo::Engine;
 use command::Shared;
 
-pub use crc::crc32c;
+pub use crate::wire::{crc32c, frame};
 pub use cursors::CURSOR_TIMEOUT;
 
 /// How often idle cursors are looked for (the server's `clientCursorMonitorFrequencySecs`).

@@ -3,7 +3,7 @@
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bson::{doc, Document};
 
@@ -296,6 +296,89 @@ fn idle_cursors_time_out_and_others_share_the_engine() {
     let more = doc! { "getMore": id, "collection": "c", "$db": "d" };
     let reply = command(&mut writer, 2, &more);
     assert_eq!(reply.get_str("codeName"), Ok("CursorNotFound"), "{reply}");
+}
+
+// ---- the awaitable hello -------------------------------------------------------------------
+
+/// The server's topologyVersion, from a plain hello.
+fn topology_version(stream: &mut TcpStream) -> Document {
+    let hello = command(stream, 1, &doc! { "hello": 1, "$db": "admin" });
+    hello.get_document("topologyVersion").unwrap().clone()
+}
+
+fn awaitable(version: Document, max_await_ms: i64) -> Document {
+    doc! { "hello": 1, "topologyVersion": version, "maxAwaitTimeMS": max_await_ms,
+    "$db": "admin" }
+}
+
+#[test]
+fn an_awaitable_hello_waits_its_time_and_a_stale_one_does_not() {
+    let server = start();
+    let mut stream = connect(server.addr);
+    let version = topology_version(&mut stream);
+    let started = Instant::now();
+    let reply = command(&mut stream, 2, &awaitable(version.clone(), 400));
+    let waited = started.elapsed();
+    assert!(waited >= Duration::from_millis(400), "{waited:?}");
+    assert!(waited < Duration::from_secs(5), "{waited:?}");
+    assert_eq!(reply.get_document("topologyVersion"), Ok(&version));
+    let stale = doc! { "processId": bson::oid::ObjectId::new(), "counter": 0i64 };
+    let started = Instant::now();
+    let reply = command(&mut stream, 3, &awaitable(stale, 10_000));
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(reply.get_document("topologyVersion"), Ok(&version));
+}
+
+#[test]
+fn a_waiting_hello_holds_no_one_else_and_ends_with_the_client_s_next_frame() {
+    let server = start();
+    let mut monitor = connect(server.addr);
+    let version = topology_version(&mut monitor);
+    let started = Instant::now();
+    let long_wait = msg(2, 0, &body(&awaitable(version, 60_000)));
+    monitor.write_all(&long_wait).unwrap();
+    let mut other = connect(server.addr);
+    let ping = command(&mut other, 1, &doc! { "ping": 1, "$db": "admin" });
+    assert_eq!(ping.get_f64("ok"), Ok(1.0));
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "another client waited"
+    );
+    let ping = msg(3, 0, &body(&doc! { "ping": 1, "$db": "admin" }));
+    monitor.write_all(&ping).unwrap();
+    let (header, hello) = read_reply(&mut monitor).unwrap();
+    assert_eq!((header.response_to, hello.get_f64("ok")), (2, Ok(1.0)));
+    let (header, ping) = read_reply(&mut monitor).unwrap();
+    assert_eq!((header.response_to, ping.get_f64("ok")), (3, Ok(1.0)));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn stopping_the_server_answers_a_waiting_hello() {
+    let server = start();
+    let mut monitor = connect(server.addr);
+    let version = topology_version(&mut monitor);
+    let started = Instant::now();
+    monitor
+        .write_all(&msg(2, 0, &body(&awaitable(version, 60_000))))
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    server.stop.stop();
+    let (header, hello) = read_reply(&mut monitor).unwrap();
+    assert_eq!((header.response_to, hello.get_f64("ok")), (2, Ok(1.0)));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
