@@ -99,6 +99,19 @@ assert error["Message"].endswith("Member must have value less than or equal to 1
 error = refused(ddb.scan, TableName=TABLE, Select="ALL_PROJECTED_ATTRIBUTES")
 assert error["Message"] == "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName", error
 
+error = refused(ddb.create_table, TableName="TanpaKapasitas",
+               KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+               AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}])
+assert error == {"Code": "ValidationException", "Message": "One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED"}, error
+assert "TanpaKapasitas" not in ddb.list_tables()["TableNames"]
+
+error = refused(ddb.put_item, TableName=TABLE, Item={"pk": {"S": "z"}}, ReturnValues="ALL_NEW")
+assert error == {"Code": "ValidationException", "Message": "Return values set to invalid value"}, error
+error = refused(ddb.delete_item, TableName=TABLE, Key={"pk": {"S": "a"}}, ReturnValues="BOGUS")
+assert error["Message"] == "1 validation error detected: Value 'BOGUS' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]", error
+assert "Item" not in ddb.get_item(TableName=TABLE, Key={"pk": {"S": "z"}}), "refused put wrote"
+assert "Item" in ddb.get_item(TableName=TABLE, Key={"pk": {"S": "a"}}), "refused delete deleted"
+
 step("DeleteTable and the table_not_exists waiter")
 ddb.delete_table(TableName=TABLE)
 ddb.get_waiter("table_not_exists").wait(TableName=TABLE, WaiterConfig={"Delay": 1, "MaxAttempts": 5})

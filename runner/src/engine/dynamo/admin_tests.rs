@@ -154,6 +154,43 @@ fn throughput_rules_hold_for_create_and_update() {
     assert!(msg.contains("at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]"));
 }
 
+fn provisioned_table(extra: Value) -> Value {
+    let mut req = json!({"TableName": "Third",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
+                                 {"AttributeName": "g", "AttributeType": "S"}],
+        "GlobalSecondaryIndexes": [{"IndexName": "ByG",
+            "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+            "Projection": {"ProjectionType": "KEYS_ONLY"}}]});
+    for (k, v) in extra.as_object().into_iter().flatten() {
+        req[k] = v.clone();
+    }
+    req
+}
+
+#[test]
+fn provisioned_billing_needs_capacity_for_the_table_and_each_global_index() {
+    let mut e = Engine::new();
+    let units = json!({"ReadCapacityUnits": 1, "WriteCapacityUnits": 1});
+    for billing in [json!({}), json!({"BillingMode": "PROVISIONED"})] {
+        let (code, msg) = message(&mut e, "CreateTable", provisioned_table(billing));
+        assert_eq!(code, "ValidationException");
+        assert_eq!(msg, "One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
+    }
+    let table_only = provisioned_table(json!({"ProvisionedThroughput": units}));
+    let (_, msg) = message(&mut e, "CreateTable", table_only.clone());
+    assert_eq!(msg, "One or more parameter values were invalid: ProvisionedThroughput is not specified for index: ByG");
+    assert!(e
+        .execute("DescribeTable", json!({"TableName": "Third"}))
+        .is_err());
+    let mut both = table_only;
+    both["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"] = units;
+    e.execute("CreateTable", both).unwrap();
+    let on_demand = json!({"TableName": "Fourth", "BillingMode": "PAY_PER_REQUEST"});
+    e.execute("CreateTable", provisioned_table(on_demand))
+        .unwrap();
+}
+
 fn ttl(enabled: bool, name: &str) -> Value {
     json!({"TableName": "Orders",
         "TimeToLiveSpecification": {"Enabled": enabled, "AttributeName": name}})

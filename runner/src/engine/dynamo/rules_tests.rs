@@ -164,3 +164,76 @@ fn batch_get_item_takes_100_keys_in_all() {
         json!({"RequestItems": {"Orders": {"Keys": keys(60)}, "Orders2": {"Keys": keys(40)}}});
     assert!(e.execute("BatchGetItem", req).is_ok());
 }
+
+#[test]
+fn return_values_outside_the_enum_or_the_operation_are_refused_before_writing() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let key = json!({"pk": {"S": "a"}, "sk": {"S": "1"}});
+    let put = |rv: &str, member: &str| json!({"TableName": "Orders", "Item": key, member: rv});
+    let enum_text = "1 validation error detected: Value 'BOGUS' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]";
+    assert_eq!(
+        refused(&mut e, "PutItem", put("BOGUS", "ReturnValues")),
+        enum_text
+    );
+    for rv in ["ALL_NEW", "UPDATED_OLD", "UPDATED_NEW"] {
+        assert_eq!(
+            refused(&mut e, "PutItem", put(rv, "ReturnValues")),
+            "Return values set to invalid value"
+        );
+    }
+    let on_failure = refused(
+        &mut e,
+        "PutItem",
+        put("ALL_NEW", "ReturnValuesOnConditionCheckFailure"),
+    );
+    assert_eq!(on_failure, "1 validation error detected: Value 'ALL_NEW' at 'returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]");
+    let update = json!({"TableName": "Orders", "Key": key, "ReturnValues": "BOGUS",
+        "UpdateExpression": "SET n = :n", "ExpressionAttributeValues": {":n": {"N": "1"}}});
+    assert_eq!(refused(&mut e, "UpdateItem", update), enum_text);
+    let delete = json!({"TableName": "Orders", "Key": key, "ReturnValues": "ALL_NEW"});
+    assert_eq!(
+        refused(&mut e, "DeleteItem", delete),
+        "Return values set to invalid value"
+    );
+    let got = e
+        .execute("GetItem", json!({"TableName": "Orders", "Key": key}))
+        .unwrap();
+    assert!(got.get("Item").is_none(), "{got}");
+    let old = e
+        .execute("PutItem", put("ALL_OLD", "ReturnValues"))
+        .unwrap();
+    assert!(old.get("Attributes").is_none(), "{old}");
+}
+
+#[test]
+fn scan_segments_outside_the_model_s_ranges_are_shape_errors() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let scan = |segment: i64, total: i64| json!({"TableName": "Orders", "Segment": segment, "TotalSegments": total});
+    let shape = |value: i64, path: &str, bound: &str| {
+        format!("1 validation error detected: Value '{value}' at '{path}' failed to satisfy constraint: Member must have value {bound}")
+    };
+    let cases = [
+        (
+            scan(-1, 2),
+            shape(-1, "segment", "greater than or equal to 0"),
+        ),
+        (
+            scan(0, 0),
+            shape(0, "totalSegments", "greater than or equal to 1"),
+        ),
+        (
+            scan(0, 1_000_001),
+            shape(1_000_001, "totalSegments", "less than or equal to 1000000"),
+        ),
+        (
+            scan(1_000_000, 1_000_000),
+            shape(1_000_000, "segment", "less than or equal to 999999"),
+        ),
+    ];
+    for (req, text) in cases {
+        assert_eq!(refused(&mut e, "Scan", req), text);
+    }
+    assert!(e.execute("Scan", scan(999_999, 1_000_000)).is_ok());
+}

@@ -419,7 +419,7 @@ fn mutated_expressions_never_panic() {
 #[test]
 fn lsi_pages_continue_from_their_last_evaluated_key() {
     let mut e = Engine::new();
-    e.execute("CreateTable", json!({"TableName": "Lsi",
+    e.execute("CreateTable", json!({"TableName": "Lsi", "BillingMode": "PAY_PER_REQUEST",
         "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
         "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
             {"AttributeName": "at", "AttributeType": "N"}],

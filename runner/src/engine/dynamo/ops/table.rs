@@ -162,6 +162,33 @@ fn parse_indexes(
         .collect()
 }
 
+/// PROVISIONED, the default billing mode, needs capacity for the table and for
+/// every global index; the service does not invent any.
+fn check_provisioned(req: &Value, on_demand: bool) -> DResult<()> {
+    if on_demand {
+        return Ok(());
+    }
+    if req.get("ProvisionedThroughput").is_none() {
+        return Err(invalid_params(
+            "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED",
+        ));
+    }
+    let globals = req.get("GlobalSecondaryIndexes").and_then(Value::as_array);
+    let bare = globals
+        .into_iter()
+        .flatten()
+        .find(|d| d.get("ProvisionedThroughput").is_none());
+    match bare {
+        Some(def) => Err(invalid_params(&format!(
+            "ProvisionedThroughput is not specified for index: {}",
+            def.get("IndexName")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+        ))),
+        None => Ok(()),
+    }
+}
+
 impl Engine {
     pub(in crate::engine::dynamo) fn create_table(&mut self, req: &Value) -> DResult<Value> {
         let name = required_str(req, "TableName")?.to_string();
@@ -176,6 +203,7 @@ impl Engine {
             on_demand: req.get("BillingMode").and_then(Value::as_str) == Some("PAY_PER_REQUEST"),
         };
         index_rules::check_index_lists(req, &ctx)?;
+        check_provisioned(req, ctx.on_demand)?;
         let mut indexes = parse_indexes(req, "LocalSecondaryIndexes", false, &schema)?;
         indexes.extend(parse_indexes(req, "GlobalSecondaryIndexes", true, &schema)?);
         let attr_types = parse_definitions(req);
