@@ -1339,3 +1339,117 @@ fn a_backward_scan_resumes_inside_a_key_across_get_more() {
     }
     assert_eq!(got, [8, 5, 2, 7, 4, 1, 6, 3, 0].map(Bson::Int32).to_vec());
 }
+
+// ---- variables defined where the server defines them ------------------------
+
+fn undefined(engine: &mut Engine, command: Document) -> (i32, String) {
+    let err = fail(engine, command);
+    (err.code, err.message)
+}
+
+fn aggregate_on(coll: &str, pipeline: Vec<Document>) -> Document {
+    doc! { "aggregate": coll, "pipeline": pipeline, "cursor": {} }
+}
+
+#[test]
+fn an_undefined_variable_is_refused_when_the_pipeline_is_parsed() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": [1, 2] }]);
+    let refused = (17276, "Use of undefined variable: x".to_string());
+    // No document needs to reach it: the collection does not even exist.
+    for stage in [
+        doc! { "$addFields": { "b": "$$x" } },
+        doc! { "$addFields": { "b": "$$x.y" } },
+        doc! { "$group": { "_id": null, "n": { "$sum": "$$x" } } },
+        doc! { "$addFields": { "b": { "$map": { "input": "$a", "as": "n", "in": "$$x" } } } },
+        doc! { "$addFields": { "b": { "$let": { "vars": { "x": "$$x" }, "in": "$$x" } } } },
+        doc! { "$match": { "$expr": { "$eq": ["$a", "$$x"] } } },
+    ] {
+        let got = undefined(&mut e, aggregate_on("kosong", vec![stage.clone()]));
+        assert_eq!(got, refused, "{stage}");
+    }
+    let got = undefined(
+        &mut e,
+        aggregate_on("kosong", vec![doc! { "$project": { "b": "$$x" } }]),
+    );
+    assert_eq!(got.0, 17276);
+    assert_eq!(
+        got.1,
+        "Invalid $project :: caused by :: Use of undefined variable: x"
+    );
+}
+
+#[test]
+fn bound_and_built_in_variables_are_defined_in_their_scope() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": [1, 2] }]);
+    let stage = doc! { "$project": {
+        "akar": "$$ROOT._id",
+        "kini": { "$type": "$$NOW" },
+        "hilang": "$$REMOVE",
+        "tambah": { "$map": { "input": "$a", "as": "n", "in": { "$add": ["$$n", "$$CURRENT._id"] } } },
+        "saring": { "$filter": { "input": "$a", "cond": { "$gt": ["$$this", 1] } } },
+        "jumlah": { "$reduce": { "input": "$a", "initialValue": 0, "in": { "$add": ["$$value", "$$this"] } } },
+        "biar": { "$let": { "vars": { "k": 10 }, "in": { "$multiply": ["$$k", "$$opsi"] } } },
+        "harfiah": { "$literal": "$$tidakAda" },
+    } };
+    let mut command = aggregate_on("c", vec![stage]);
+    command.insert("let", doc! { "opsi": 2 });
+    let out = first_batch(&run(&mut e, command));
+    assert_eq!(
+        out,
+        vec![doc! {
+            "_id": 1, "akar": 1, "kini": "date", "tambah": [2, 3], "saring": [2],
+            "jumlah": 3, "biar": 20, "harfiah": "$$tidakAda"
+        }]
+    );
+    // Without the command's `let`, the same name is undefined.
+    let got = undefined(
+        &mut e,
+        aggregate_on("c", vec![doc! { "$addFields": { "b": "$$opsi" } }]),
+    );
+    assert_eq!(got, (17276, "Use of undefined variable: opsi".to_string()));
+    // A `$map` name is not defined after the `$map`.
+    let got = undefined(
+        &mut e,
+        aggregate_on(
+            "c",
+            vec![
+                doc! { "$addFields": { "b": [{ "$map": { "input": "$a", "as": "n", "in": "$$n" } }, "$$n"] } },
+            ],
+        ),
+    );
+    assert_eq!(got, (17276, "Use of undefined variable: n".to_string()));
+}
+
+#[test]
+fn lookup_let_names_are_defined_in_its_pipeline_only() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": [1, 2] }]);
+    let lookup = doc! { "$lookup": {
+        "from": "c", "let": { "v": "$_id" },
+        "pipeline": [ { "$match": { "$expr": { "$in": ["$$v", "$a"] } } }, { "$project": { "_id": 1 } } ],
+        "as": "j",
+    } };
+    let out = first_batch(&run(&mut e, aggregate_on("c", vec![lookup.clone()])));
+    assert_eq!(out[0].get_array("j").map(Vec::len), Ok(1));
+    let after = doc! { "$addFields": { "b": "$$v" } };
+    let got = undefined(&mut e, aggregate_on("c", vec![lookup, after]));
+    assert_eq!(got, (17276, "Use of undefined variable: v".to_string()));
+}
+
+#[test]
+fn find_filters_and_view_pipelines_check_their_variables() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": 3 }]);
+    let filter = doc! { "$expr": { "$eq": ["$a", "$$batas"] } };
+    let got = undefined(&mut e, doc! { "find": "kosong", "filter": filter.clone() });
+    assert_eq!(got, (17276, "Use of undefined variable: batas".to_string()));
+    let found = first_batch(&run(
+        &mut e,
+        doc! { "find": "c", "filter": filter, "let": { "batas": 3 } },
+    ));
+    assert_eq!(ids(&found), vec![Bson::Int32(1)]);
+    let view =
+        doc! { "create": "v", "viewOn": "c", "pipeline": [ { "$addFields": { "b": "$$x" } } ] };
+    assert_eq!(
+        undefined(&mut e, view),
+        (17276, "Use of undefined variable: x".to_string())
+    );
+}
