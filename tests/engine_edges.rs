@@ -1173,3 +1173,283 @@ fn collection_options_the_engine_lacks_are_refused() {
     );
     assert_eq!(lines[2], "[]", "{out}");
 }
+
+// ---- backward index scans -------------------------------------------------
+
+/// `_id: i` with `t` from `t_of(i)`, inserted in `_id` order.
+fn numbered(n: i32, t_of: impl Fn(i32) -> i32) -> Engine {
+    let docs = (0..n)
+        .map(|i| doc! { "_id": i, "t": t_of(i), "b": i % 2 })
+        .collect();
+    with("c", docs)
+}
+
+fn index(e: &mut Engine, key: Document) {
+    let name = key
+        .iter()
+        .map(|(k, v)| format!("{k}_{v}"))
+        .collect::<Vec<_>>()
+        .join("_");
+    run(
+        e,
+        doc! { "createIndexes": "c", "indexes": [ { "key": key, "name": name } ] },
+    );
+}
+
+fn winning_stages(reply: &Document) -> Vec<Document> {
+    let mut stage = reply
+        .get_document("executionStats")
+        .and_then(|s| s.get_document("executionStages"))
+        .ok()
+        .cloned();
+    let mut out = Vec::new();
+    while let Some(s) = stage {
+        stage = s.get_document("inputStage").ok().cloned();
+        out.push(s);
+    }
+    out
+}
+
+fn stage_names(stages: &[Document]) -> Vec<&str> {
+    stages
+        .iter()
+        .filter_map(|s| s.get_str("stage").ok())
+        .collect()
+}
+
+fn explain_find(e: &mut Engine, find: Document) -> Document {
+    run(e, doc! { "explain": find, "verbosity": "executionStats" })
+}
+
+fn counter(doc: &Document, key: &str) -> Option<i64> {
+    match doc.get(key) {
+        Some(Bson::Int32(i)) => Some(i64::from(*i)),
+        Some(Bson::Int64(i)) => Some(*i),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_reversed_sort_walks_a_single_field_index_backward_and_stops_at_the_limit() {
+    let mut e = numbered(20, |i| i * 10);
+    index(&mut e, doc! { "t": 1 });
+    let find = doc! { "find": "c", "filter": {}, "sort": { "t": -1 }, "skip": 1, "limit": 3 };
+    let got = ids(&first_batch(&run(&mut e, find.clone())));
+    assert_eq!(got, vec![Bson::Int32(18), Bson::Int32(17), Bson::Int32(16)]);
+    let out = explain_find(&mut e, find);
+    let stages = winning_stages(&out);
+    assert_eq!(stage_names(&stages), ["LIMIT", "SKIP", "FETCH", "IXSCAN"]);
+    let ixscan = &stages[3];
+    assert_eq!(ixscan.get_str("direction").ok(), Some("backward"));
+    assert_eq!(
+        ixscan.get_document("indexBounds").ok(),
+        Some(&doc! { "t": ["[MaxKey, MinKey]"] })
+    );
+    let stats = out.get_document("executionStats").expect("stats");
+    assert_eq!(counter(stats, "totalKeysExamined"), Some(4));
+    assert_eq!(counter(stats, "totalDocsExamined"), Some(4));
+}
+
+#[test]
+fn a_backward_scan_prints_its_bounds_from_the_upper_end() {
+    let mut e = numbered(20, |i| i);
+    index(&mut e, doc! { "t": 1 });
+    let filter = doc! { "t": { "$gt": 5, "$lte": 9 } };
+    let find = doc! { "find": "c", "filter": filter.clone(), "sort": { "t": -1 } };
+    let got = ids(&first_batch(&run(&mut e, find.clone())));
+    assert_eq!(got, [9, 8, 7, 6].map(Bson::Int32).to_vec());
+    let stages = winning_stages(&explain_find(&mut e, find));
+    assert_eq!(stage_names(&stages), ["FETCH", "IXSCAN"]);
+    assert_eq!(
+        stages[1].get_document("indexBounds").ok(),
+        Some(&doc! { "t": ["[9, 5)"] })
+    );
+    let in_list = doc! { "find": "c", "filter": { "t": { "$in": [3, 12] } }, "sort": { "t": -1 } };
+    let got = ids(&first_batch(&run(&mut e, in_list.clone())));
+    assert_eq!(got, [12, 3].map(Bson::Int32).to_vec());
+    let stages = winning_stages(&explain_find(&mut e, in_list));
+    assert_eq!(
+        stages[1].get_document("indexBounds").ok(),
+        Some(&doc! { "t": ["[12, 12]", "[3, 3]"] })
+    );
+}
+
+#[test]
+fn a_compound_index_walked_in_reverse_serves_the_mirrored_sort() {
+    let mut e = numbered(12, |i| i / 4);
+    index(&mut e, doc! { "t": 1, "b": -1 });
+    let find = doc! { "find": "c", "filter": {}, "sort": { "t": -1, "b": 1 }, "limit": 5 };
+    let got = ids(&first_batch(&run(&mut e, find.clone())));
+    // t = 2 first; within it b = 0 (ids 8, 10) before b = 1 (9, 11), each
+    // key's records newest first as the server's reverse walk meets them.
+    assert_eq!(got, [10, 8, 11, 9, 6].map(Bson::Int32).to_vec());
+    let out = explain_find(&mut e, find);
+    let stages = winning_stages(&out);
+    assert_eq!(stage_names(&stages), ["LIMIT", "FETCH", "IXSCAN"]);
+    assert_eq!(stages[2].get_str("direction").ok(), Some("backward"));
+    assert_eq!(
+        stages[2].get_document("indexBounds").ok(),
+        Some(&doc! { "t": ["[MaxKey, MinKey]"], "b": ["[MinKey, MaxKey]"] })
+    );
+    let stats = out.get_document("executionStats").expect("stats");
+    assert_eq!(counter(stats, "totalKeysExamined"), Some(5));
+    // The index order itself, forward: a descending field prints high end first.
+    let forward = doc! { "find": "c", "filter": {}, "sort": { "t": 1, "b": -1 } };
+    let stages = winning_stages(&explain_find(&mut e, forward));
+    assert_eq!(stages[1].get_str("direction").ok(), Some("forward"));
+    assert_eq!(
+        stages[1].get_document("indexBounds").ok(),
+        Some(&doc! { "t": ["[MinKey, MaxKey]"], "b": ["[MaxKey, MinKey]"] })
+    );
+    // Neither direction of the index: a blocking sort.
+    let mixed = doc! { "find": "c", "filter": {}, "sort": { "t": -1, "b": -1 } };
+    let stages = winning_stages(&explain_find(&mut e, mixed));
+    assert_eq!(
+        stages.first().and_then(|s| s.get_str("stage").ok()),
+        Some("SORT")
+    );
+}
+
+#[test]
+fn a_backward_scan_resumes_inside_a_key_across_get_more() {
+    let mut e = numbered(9, |i| i % 3);
+    index(&mut e, doc! { "t": 1 });
+    let find = doc! { "find": "c", "filter": {}, "sort": { "t": -1 }, "batchSize": 2 };
+    let reply = run(&mut e, find);
+    let mut got = ids(&first_batch(&reply));
+    let id = reply
+        .get_document("cursor")
+        .and_then(|c| c.get_i64("id"))
+        .expect("an open cursor");
+    loop {
+        let more = run(
+            &mut e,
+            doc! { "getMore": id, "collection": "c", "batchSize": 2 },
+        );
+        let cursor = more.get_document("cursor").expect("cursor");
+        let batch = cursor.get_array("nextBatch").expect("batch");
+        got.extend(
+            batch
+                .iter()
+                .filter_map(|d| d.as_document()?.get("_id").cloned()),
+        );
+        if cursor.get_i64("id") == Ok(0) {
+            break;
+        }
+    }
+    assert_eq!(got, [8, 5, 2, 7, 4, 1, 6, 3, 0].map(Bson::Int32).to_vec());
+}
+
+// ---- variables defined where the server defines them ------------------------
+
+fn undefined(engine: &mut Engine, command: Document) -> (i32, String) {
+    let err = fail(engine, command);
+    (err.code, err.message)
+}
+
+fn aggregate_on(coll: &str, pipeline: Vec<Document>) -> Document {
+    doc! { "aggregate": coll, "pipeline": pipeline, "cursor": {} }
+}
+
+#[test]
+fn an_undefined_variable_is_refused_when_the_pipeline_is_parsed() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": [1, 2] }]);
+    let refused = (17276, "Use of undefined variable: x".to_string());
+    // No document needs to reach it: the collection does not even exist.
+    for stage in [
+        doc! { "$addFields": { "b": "$$x" } },
+        doc! { "$addFields": { "b": "$$x.y" } },
+        doc! { "$group": { "_id": null, "n": { "$sum": "$$x" } } },
+        doc! { "$addFields": { "b": { "$map": { "input": "$a", "as": "n", "in": "$$x" } } } },
+        doc! { "$addFields": { "b": { "$let": { "vars": { "x": "$$x" }, "in": "$$x" } } } },
+        doc! { "$match": { "$expr": { "$eq": ["$a", "$$x"] } } },
+    ] {
+        let got = undefined(&mut e, aggregate_on("kosong", vec![stage.clone()]));
+        assert_eq!(got, refused, "{stage}");
+    }
+    let got = undefined(
+        &mut e,
+        aggregate_on("kosong", vec![doc! { "$project": { "b": "$$x" } }]),
+    );
+    assert_eq!(got.0, 17276);
+    assert_eq!(
+        got.1,
+        "Invalid $project :: caused by :: Use of undefined variable: x"
+    );
+}
+
+#[test]
+fn bound_and_built_in_variables_are_defined_in_their_scope() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": [1, 2] }]);
+    let stage = doc! { "$project": {
+        "akar": "$$ROOT._id",
+        "kini": { "$type": "$$NOW" },
+        "hilang": "$$REMOVE",
+        "tambah": { "$map": { "input": "$a", "as": "n", "in": { "$add": ["$$n", "$$CURRENT._id"] } } },
+        "saring": { "$filter": { "input": "$a", "cond": { "$gt": ["$$this", 1] } } },
+        "jumlah": { "$reduce": { "input": "$a", "initialValue": 0, "in": { "$add": ["$$value", "$$this"] } } },
+        "biar": { "$let": { "vars": { "k": 10 }, "in": { "$multiply": ["$$k", "$$opsi"] } } },
+        "harfiah": { "$literal": "$$tidakAda" },
+    } };
+    let mut command = aggregate_on("c", vec![stage]);
+    command.insert("let", doc! { "opsi": 2 });
+    let out = first_batch(&run(&mut e, command));
+    assert_eq!(
+        out,
+        vec![doc! {
+            "_id": 1, "akar": 1, "kini": "date", "tambah": [2, 3], "saring": [2],
+            "jumlah": 3, "biar": 20, "harfiah": "$$tidakAda"
+        }]
+    );
+    // Without the command's `let`, the same name is undefined.
+    let got = undefined(
+        &mut e,
+        aggregate_on("c", vec![doc! { "$addFields": { "b": "$$opsi" } }]),
+    );
+    assert_eq!(got, (17276, "Use of undefined variable: opsi".to_string()));
+    // A `$map` name is not defined after the `$map`.
+    let got = undefined(
+        &mut e,
+        aggregate_on(
+            "c",
+            vec![
+                doc! { "$addFields": { "b": [{ "$map": { "input": "$a", "as": "n", "in": "$$n" } }, "$$n"] } },
+            ],
+        ),
+    );
+    assert_eq!(got, (17276, "Use of undefined variable: n".to_string()));
+}
+
+#[test]
+fn lookup_let_names_are_defined_in_its_pipeline_only() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": [1, 2] }]);
+    let lookup = doc! { "$lookup": {
+        "from": "c", "let": { "v": "$_id" },
+        "pipeline": [ { "$match": { "$expr": { "$in": ["$$v", "$a"] } } }, { "$project": { "_id": 1 } } ],
+        "as": "j",
+    } };
+    let out = first_batch(&run(&mut e, aggregate_on("c", vec![lookup.clone()])));
+    assert_eq!(out[0].get_array("j").map(Vec::len), Ok(1));
+    let after = doc! { "$addFields": { "b": "$$v" } };
+    let got = undefined(&mut e, aggregate_on("c", vec![lookup, after]));
+    assert_eq!(got, (17276, "Use of undefined variable: v".to_string()));
+}
+
+#[test]
+fn find_filters_and_view_pipelines_check_their_variables() {
+    let mut e = with("c", vec![doc! { "_id": 1, "a": 3 }]);
+    let filter = doc! { "$expr": { "$eq": ["$a", "$$batas"] } };
+    let got = undefined(&mut e, doc! { "find": "kosong", "filter": filter.clone() });
+    assert_eq!(got, (17276, "Use of undefined variable: batas".to_string()));
+    let found = first_batch(&run(
+        &mut e,
+        doc! { "find": "c", "filter": filter, "let": { "batas": 3 } },
+    ));
+    assert_eq!(ids(&found), vec![Bson::Int32(1)]);
+    let view =
+        doc! { "create": "v", "viewOn": "c", "pipeline": [ { "$addFields": { "b": "$$x" } } ] };
+    assert_eq!(
+        undefined(&mut e, view),
+        (17276, "Use of undefined variable: x".to_string())
+    );
+}

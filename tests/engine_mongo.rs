@@ -1799,7 +1799,9 @@ fn a_sort_the_index_provides_stops_the_scan_at_the_limit() {
 fn a_sort_the_index_cannot_provide_is_still_a_blocking_sort() {
     let mut e = numbered(50);
     create_index(&mut e, doc! { "urut": 1 }, false).expect("index");
-    let find = doc! { "find": "mahasiswa", "filter": {}, "sort": { "urut": -1 }, "limit": 2 };
+    // Walked either way the index has no `_id` order to give after `urut`.
+    let find =
+        doc! { "find": "mahasiswa", "filter": {}, "sort": { "urut": -1, "_id": -1 }, "limit": 2 };
     let out = explain(&mut e, find.clone());
     assert_eq!(stages(&out)[0], "SORT");
     let stats = out.get_document("executionStats").expect("stats");

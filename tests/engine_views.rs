@@ -698,3 +698,50 @@ fn find_options_an_aggregation_lacks_fail_on_a_view() {
     assert_eq!(ids(&first_batch(&reply)), vec![3]);
     assert_eq!(reply.get_document("cursor").unwrap().get_i64("id"), Ok(0));
 }
+
+/// A find on a view becomes an aggregation whose `$project` takes no find-only
+/// projection syntax: the server's `$project` parse errors, before any read.
+#[test]
+fn a_find_on_a_view_refuses_find_only_projection_syntax() {
+    let mut e = students_with_view();
+    let mut refused = |projection: Document| {
+        let err = fail(
+            &mut e,
+            doc! { "find": "v", "filter": { "n": 2 }, "projection": projection },
+        );
+        (err.code, err.message)
+    };
+    let invalid = |text: &str| format!("Invalid $project :: caused by :: {text}");
+    assert_eq!(
+        refused(doc! { "kota.$": 1 }),
+        (
+            31324,
+            invalid("Cannot use positional projection in aggregation projection")
+        )
+    );
+    assert_eq!(
+        refused(doc! { "kota": { "$elemMatch": { "$eq": "Bandung" } } }),
+        (31325, invalid("Unknown expression $elemMatch"))
+    );
+    let (code, message) = refused(doc! { "kota": { "$slice": 1 } });
+    assert_eq!(code, 16020, "{message}");
+    assert!(
+        message.ends_with("Expression $slice takes at least 2 arguments, and 1 were passed in."),
+        "{message}"
+    );
+    // `$slice: [skip, limit]` is the expression's (array, n) form: a number is no array.
+    let (code, message) = refused(doc! { "kota": { "$slice": [1, 1] } });
+    assert_eq!(code, 28724, "{message}");
+    // The same projections work on the collection itself.
+    let found = find(
+        &mut e,
+        doc! { "find": "s", "filter": { "n": 2 }, "projection": { "kota": { "$slice": 1 } } },
+    );
+    assert_eq!(ids(&found), [2]);
+    // An aggregation projection still works on the view.
+    let found = find(
+        &mut e,
+        doc! { "find": "v", "filter": {}, "projection": { "_id": 0, "dua": { "$multiply": ["$n", 2] } } },
+    );
+    assert_eq!(found.first(), Some(&doc! { "dua": 4 }));
+}

@@ -214,3 +214,23 @@ fn a_function_sees_top_level_bindings_declared_after_it() {
         "{out}"
     );
 }
+
+#[test]
+fn assigning_to_a_const_is_nodes_type_error() {
+    let mut sh = shell();
+    let out = sh.run_script(
+        "const batas = 3\nbatas = 4\nbatas += 1\nbatas\nconst o = { n: 1 }\no.n = 2\no.n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        &lines[1..],
+        [
+            "TypeError: Assignment to constant variable.",
+            "TypeError: Assignment to constant variable.",
+            "3",
+            "",
+            "2",
+            "2"
+        ]
+    );
+}

@@ -49,6 +49,11 @@ pub(crate) fn translate(name: &str, message: &str, source: &str, ctx: &mut Conte
             .unwrap_or_else(|| "expression is not a function".to_string()),
         "cannot convert 'null' or 'undefined' to object" => read_of_nullish(source, ctx)
             .unwrap_or_else(|| "Cannot read properties of undefined".to_string()),
+        // V8 says the same for every write to a `const` (and to a class or
+        // named function expression's own name in strict code).
+        m if m.starts_with("cannot mutate an immutable binding") => {
+            "Assignment to constant variable.".to_string()
+        }
         _ => message.to_string(),
     }
 }

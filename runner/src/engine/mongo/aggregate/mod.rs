@@ -4,7 +4,7 @@
 
 use bson::{Bson, Document};
 
-use crate::engine::mongo::expr::{error::with_context, fail, Vars};
+use crate::engine::mongo::expr::{error::with_context, fail, scope, Vars};
 use crate::engine::mongo::MongoError;
 
 mod accumulators;
@@ -61,7 +61,7 @@ pub(crate) fn run_pipeline(
     db: &str,
     catalog: &dyn Catalog,
 ) -> Result<Vec<Document>, MongoError> {
-    let stages = parse_pipeline(pipeline)?;
+    let stages = parse_top_level(pipeline)?;
     let ctx = Context {
         db,
         catalog,
@@ -73,7 +73,7 @@ pub(crate) fn run_pipeline(
 
 /// Parses `pipeline` only, for callers that run it later.
 pub(crate) fn check_pipeline(pipeline: &[Document]) -> Result<(), MongoError> {
-    parse_pipeline(pipeline).map(|_| ())
+    parse_top_level(pipeline).map(|_| ())
 }
 
 /// Runs `pipeline` on one document with no collection to read (update pipelines),
@@ -82,7 +82,7 @@ pub(crate) fn run_on_document(
     doc: &Document,
     pipeline: &[Document],
 ) -> Result<Option<Document>, MongoError> {
-    let stages = parse_pipeline(pipeline)?;
+    let stages = parse_top_level(pipeline)?;
     let no_collections = |_: &str| -> Result<Vec<Document>, MongoError> { Ok(Vec::new()) };
     let ctx = Context {
         db: "",
@@ -129,7 +129,15 @@ pub(crate) enum Stage {
 }
 
 pub(crate) fn parse_pipeline(pipeline: &[Document]) -> Result<Vec<Stage>, MongoError> {
+    let _inside = scope::PipelineParse::enter();
     pipeline.iter().map(parse_stage).collect()
+}
+
+/// A pipeline as a command gives it: its stages, then the variables it names.
+fn parse_top_level(pipeline: &[Document]) -> Result<Vec<Stage>, MongoError> {
+    let stages = parse_pipeline(pipeline)?;
+    scope::check_pipeline(pipeline)?;
+    Ok(stages)
 }
 
 fn parse_stage(spec: &Document) -> Result<Stage, MongoError> {
@@ -166,7 +174,7 @@ fn parse_stage(spec: &Document) -> Result<Stage, MongoError> {
     })
 }
 
-fn project_stage(arg: &Bson) -> Result<Projection, MongoError> {
+pub(crate) fn project_stage(arg: &Bson) -> Result<Projection, MongoError> {
     let context = "Invalid $project";
     let Bson::Document(spec) = arg else {
         return Err(fail(15969, "$project specification must be an object"));

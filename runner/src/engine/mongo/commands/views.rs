@@ -9,7 +9,7 @@ use super::find::{cursor_reply, FindArgs};
 use super::insert::write_error;
 use super::read::distinct_values;
 use super::{bool_arg, count_arg, document_arg};
-use crate::engine::mongo::aggregate::Projection;
+use crate::engine::mongo::aggregate::project_stage;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::cursor::{Cursor, CursorSource, DEFAULT_BATCH};
 use crate::engine::mongo::reply::Reply;
@@ -101,8 +101,10 @@ fn user_pipeline(command: &Document) -> Result<Vec<Document>, MongoError> {
     }
 }
 
-/// A find is the view's pipeline then `$match`, `$sort`, `$skip`, `$limit`;
-/// the projection is the find's own, applied as the cursor returns documents.
+/// A find is the view's pipeline then `$match`, `$sort`, `$skip`, `$limit`
+/// and `$project`: the projection is applied as the cursor returns documents,
+/// but parsed as that `$project` stage, so find-only syntax (a positional
+/// path, `$elemMatch`, `$slice` with find's arguments) fails as it does there.
 fn find(
     engine: &mut Engine,
     db: &str,
@@ -110,17 +112,14 @@ fn find(
     view: &Resolved,
     command: &Document,
 ) -> Result<Reply, MongoError> {
-    let args = FindArgs::parse(command)?;
+    let projection = match document_arg(command, "projection")? {
+        Some(p) if !p.is_empty() => Some(project_stage(&Bson::Document(p.clone()))?),
+        _ => None,
+    };
+    let args = FindArgs::parse(&without_projection(command))?;
     check_aggregable(command, &args)?;
     let pipeline = with_stages(view, find_stages(command, &args)?);
     let output = pipeline_output(engine, db, source, pipeline, None)?;
-    let filter = document_arg(command, "filter")?
-        .cloned()
-        .unwrap_or_default();
-    let projection = match document_arg(command, "projection")? {
-        Some(p) if !p.is_empty() => Some(Projection::parse_find(p, &filter)?),
-        _ => None,
-    };
     let mut cursor = Cursor {
         db: db.to_string(),
         coll: shown.to_string(),
@@ -139,6 +138,13 @@ fn find(
         id,
         &format!("{db}.{shown}"),
     ))
+}
+
+/// The find's own arguments: the projection is the `$project` stage's alone.
+fn without_projection(command: &Document) -> Document {
+    let mut command = command.clone();
+    command.remove("projection");
+    command
 }
 
 /// A find on a view runs as an aggregation: options it has no equivalent

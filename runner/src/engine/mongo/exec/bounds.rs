@@ -294,6 +294,17 @@ pub(crate) fn format_interval(interval: &Interval) -> String {
     )
 }
 
+/// `[inf.0, 5)`: the interval from its upper end, as a backward scan walks it.
+pub(crate) fn format_reversed_interval(interval: &Interval) -> String {
+    format!(
+        "{}{}, {}{}",
+        if interval.hi_incl { '[' } else { '(' },
+        bound_text(&interval.hi),
+        bound_text(&interval.lo),
+        if interval.lo_incl { ']' } else { ')' }
+    )
+}
+
 fn bound_text(v: &Bson) -> String {
     match v {
         Bson::Double(f) if f.is_infinite() => if *f > 0.0 { "inf.0" } else { "-inf.0" }.to_string(),

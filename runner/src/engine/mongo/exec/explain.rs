@@ -3,7 +3,7 @@
 
 use bson::{doc, Bson, Document};
 
-use super::bounds::format_interval;
+use super::bounds::{format_interval, format_reversed_interval};
 use super::planner::Plan;
 use super::scan::ScanStats;
 use crate::engine::mongo::query::comparison::is_operator_doc;
@@ -173,8 +173,12 @@ fn access_stage(
             }
             stage
         }
-        Plan::IxScan { index, bounds } => match coll.indexes.get(*index) {
-            Some(ix) => fetch_stage(ix, bounds, stats),
+        Plan::IxScan {
+            index,
+            bounds,
+            backward,
+        } => match coll.indexes.get(*index) {
+            Some(ix) => fetch_stage(ix, bounds, *backward, stats),
             None => collscan_stage(input, stats, "forward"),
         },
     }
@@ -200,10 +204,11 @@ fn collscan_stage(
 fn fetch_stage(
     index: &Index,
     bounds: &[Vec<super::bounds::Interval>],
+    backward: bool,
     stats: Option<&ScanStats>,
 ) -> Document {
     let mut fetch = doc! { "stage": "FETCH" };
-    let mut ixscan = ixscan_stage(index, bounds);
+    let mut ixscan = ixscan_stage(index, bounds, backward);
     if let Some(stats) = stats {
         add_common_stats(&mut fetch, stats);
         fetch.insert("docsExamined", int32(stats.docs_examined));
@@ -226,10 +231,14 @@ fn fetch_stage(
     fetch
 }
 
-fn ixscan_stage(index: &Index, bounds: &[Vec<super::bounds::Interval>]) -> Document {
+fn ixscan_stage(
+    index: &Index,
+    bounds: &[Vec<super::bounds::Interval>],
+    backward: bool,
+) -> Document {
     let mut paths = Document::new();
     let mut index_bounds = Document::new();
-    for (i, (field, _)) in index.fields.iter().enumerate() {
+    for (i, (field, descending)) in index.fields.iter().enumerate() {
         let prefixes = index.multikey_paths().get(i).cloned().unwrap_or_default();
         paths.insert(
             field.clone(),
@@ -237,11 +246,7 @@ fn ixscan_stage(index: &Index, bounds: &[Vec<super::bounds::Interval>]) -> Docum
         );
         let intervals = bounds
             .get(i)
-            .map(|f| {
-                f.iter()
-                    .map(|iv| Bson::String(format_interval(iv)))
-                    .collect()
-            })
+            .map(|f| walked_intervals(f, *descending != backward))
             .unwrap_or_default();
         index_bounds.insert(field.clone(), Bson::Array(intervals));
     }
@@ -255,9 +260,25 @@ fn ixscan_stage(index: &Index, bounds: &[Vec<super::bounds::Interval>]) -> Docum
         "isSparse": index.sparse,
         "isPartial": false,
         "indexVersion": 2,
-        "direction": "forward",
+        "direction": if backward { "backward" } else { "forward" },
         "indexBounds": index_bounds,
     }
+}
+
+/// Bounds in the order the scan meets the keys: a field walked from its high
+/// end (a descending field scanned forward, an ascending one backward) lists
+/// its intervals last first, each from its upper end (`[MaxKey, MinKey]`,
+/// `[inf.0, 5)`), as the server prints them.
+fn walked_intervals(field: &[super::bounds::Interval], from_high: bool) -> Vec<Bson> {
+    let text = |iv| match from_high {
+        true => format_reversed_interval(iv),
+        false => format_interval(iv),
+    };
+    let mut out: Vec<Bson> = field.iter().map(|iv| Bson::String(text(iv))).collect();
+    if from_high {
+        out.reverse();
+    }
+    out
 }
 
 fn add_common_stats(stage: &mut Document, stats: &ScanStats) {

@@ -17,6 +17,8 @@ pub enum Plan {
     IxScan {
         index: usize,
         bounds: Vec<Vec<Interval>>,
+        /// Walked from the last key to the first, to serve a reversed sort.
+        backward: bool,
     },
 }
 
@@ -43,7 +45,12 @@ pub(crate) fn choose(
         })
         .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
     if let Some((_, index, bounds)) = best {
-        return Ok(Plan::IxScan { index, bounds });
+        let backward = sort.and_then(|s| sort_direction(&coll.indexes[index], &bounds, s));
+        return Ok(Plan::IxScan {
+            index,
+            bounds,
+            backward: backward == Some(Direction::Backward),
+        });
     }
     Ok(sort
         .and_then(|s| sort_plan(coll, s))
@@ -85,7 +92,11 @@ fn hinted(coll: &Collection, filter: &Document, hint: &Bson) -> Result<Plan, Mon
     };
     let bounds = index_bounds(&coll.indexes[index], filter)
         .unwrap_or_else(|| full_bounds(&coll.indexes[index]));
-    Ok(Plan::IxScan { index, bounds })
+    Ok(Plan::IxScan {
+        index,
+        bounds,
+        backward: false,
+    })
 }
 
 /// `{_id: v}` alone with a plain value: the server's IDHACK fast path.
@@ -156,24 +167,58 @@ fn score(index: &Index, bounds: &[Vec<Interval>], sort: Option<&SortSpec>) -> (u
 /// Whether scanning `plan` yields records already in `sort` order, so no blocking
 /// sort is needed and a limit stops the scan.
 pub(crate) fn provides_sort(coll: &Collection, plan: &Plan, sort: &SortSpec) -> bool {
-    let Plan::IxScan { index, bounds } = plan else {
+    let Plan::IxScan {
+        index,
+        bounds,
+        backward,
+    } = plan
+    else {
         return false;
     };
+    let walked = if *backward {
+        Direction::Backward
+    } else {
+        Direction::Forward
+    };
     let index = coll.indexes.get(*index);
-    !sort.is_empty() && index.is_some_and(|ix| sorts_by(ix, bounds, sort))
+    !sort.is_empty() && index.is_some_and(|ix| sort_direction(ix, bounds, sort) == Some(walked))
 }
 
-/// The sort keys follow the index's fields in order and direction, skipping
-/// fields the bounds pin to one value; a sort field holding arrays never does
-/// (the server sorts those by their smallest or largest element).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    Forward,
+    Backward,
+}
+
 fn sorts_by(index: &Index, bounds: &[Vec<Interval>], sort: &SortSpec) -> bool {
+    sort_direction(index, bounds, sort).is_some()
+}
+
+/// Which way to walk the index so its keys come in `sort` order: forward when
+/// the sort keys follow the index's fields in order and direction, backward
+/// when every direction is the opposite. Fields the bounds pin to one value
+/// are skipped; a sort field holding arrays never serves (the server sorts
+/// those by their smallest or largest element).
+fn sort_direction(index: &Index, bounds: &[Vec<Interval>], sort: &SortSpec) -> Option<Direction> {
+    [Direction::Forward, Direction::Backward]
+        .into_iter()
+        .find(|&way| walks_in_order(index, bounds, sort, way == Direction::Backward))
+}
+
+fn walks_in_order(
+    index: &Index,
+    bounds: &[Vec<Interval>],
+    sort: &SortSpec,
+    reversed: bool,
+) -> bool {
     let multikey = index.multikey_paths();
     let mut fields = index.fields.iter().zip(bounds).enumerate();
     sort.keys.iter().all(|key| {
         let next = fields.find(|(_, ((path, _), b))| *path == key.path || !is_single_point(b));
         next.is_some_and(|(i, ((path, descending), b))| {
             let array = multikey.get(i).is_some_and(|p| !p.is_empty());
-            *path == key.path && !array && (*descending == key.descending || is_single_point(b))
+            let same_way = (*descending != reversed) == key.descending;
+            *path == key.path && !array && (same_way || is_single_point(b))
         })
     })
 }
@@ -189,8 +234,11 @@ fn sort_plan(coll: &Collection, sort: &SortSpec) -> Option<Plan> {
         .indexes
         .iter()
         .position(|i| !i.sparse && i.fields.first().is_some_and(|(p, _)| *p == first.path))?;
+    let bounds = full_bounds(&coll.indexes[index]);
+    let way = sort_direction(&coll.indexes[index], &bounds, sort);
     Some(Plan::IxScan {
         index,
-        bounds: full_bounds(&coll.indexes[index]),
+        bounds,
+        backward: way == Some(Direction::Backward),
     })
 }

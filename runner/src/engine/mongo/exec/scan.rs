@@ -74,6 +74,8 @@ struct IndexPosition {
     after: Option<(Key, Option<RecordId>)>,
     exact: bool,
     seen: RidSet,
+    /// Ranges and the records of a key are walked last to first.
+    backward: bool,
 }
 
 impl Scan {
@@ -92,10 +94,14 @@ impl Scan {
             Plan::CollScan => Position::Forward(0),
             Plan::CollScanBackward => Position::Ready(backward(coll, filter, &mut stats).into()),
             Plan::IdHack(id) => Position::Ready(idhack(coll, id, filter, &mut stats).into()),
-            Plan::IxScan { index, bounds } => match coll.indexes.get(*index) {
-                Some(ix) => {
-                    Position::Index(Box::new(IndexPosition::start(coll, ix, bounds, filter)))
-                }
+            Plan::IxScan {
+                index,
+                bounds,
+                backward,
+            } => match coll.indexes.get(*index) {
+                Some(ix) => Position::Index(Box::new(IndexPosition::start(
+                    coll, ix, bounds, *backward, filter,
+                ))),
                 None => Position::Forward(0),
             },
         };
@@ -258,15 +264,36 @@ fn idhack(coll: &Collection, id: &Bson, filter: &Filter, stats: &mut ScanStats) 
 }
 
 impl IndexPosition {
-    fn start(coll: &Collection, index: &Index, bounds: &[Vec<Interval>], filter: &Filter) -> Self {
+    fn start(
+        coll: &Collection,
+        index: &Index,
+        bounds: &[Vec<Interval>],
+        backward: bool,
+        filter: &Filter,
+    ) -> Self {
+        let mut ranges = key_ranges(index, bounds);
+        if backward {
+            ranges.reverse();
+        }
         IndexPosition {
             name: index.name.clone(),
             bounds: bounds.to_vec(),
-            ranges: key_ranges(index, bounds),
+            ranges,
             range: 0,
             after: None,
             exact: answers_filter(index, bounds, filter),
             seen: RidSet::for_scan(index.is_multikey(), coll.id_bound()),
+            backward,
+        }
+    }
+
+    /// The part of range `(lo, hi)` not yet walked: it resumes at the key
+    /// the last call stopped in.
+    fn remaining(&self, lo: &Key, hi: &Key) -> (Key, Key) {
+        match (&self.after, self.backward) {
+            (Some((key, _)), false) => (key.clone(), hi.clone()),
+            (Some((key, _)), true) => (lo.clone(), key.clone()),
+            (None, _) => (lo.clone(), hi.clone()),
         }
     }
 
@@ -284,8 +311,8 @@ impl IndexPosition {
             return true;
         };
         while let Some((lo, hi)) = self.ranges.get(self.range) {
-            let lo = self.after.as_ref().map_or(lo, |(key, _)| key).clone();
-            if self.seek(coll, index, filter, (lo, hi.clone()), want, out, stats) {
+            let range = self.remaining(lo, hi);
+            if self.seek(coll, index, filter, range, want, out, stats) {
                 return false;
             }
             self.range += 1;
@@ -308,14 +335,20 @@ impl IndexPosition {
     ) -> bool {
         stats.seeks += 1;
         let raw = raw_bounds(&self.bounds);
-        for (key, rids) in index.range(lo, hi) {
+        let keys = if self.backward {
+            index.range_rev(lo, hi)
+        } else {
+            index.range(lo, hi)
+        };
+        for (key, rids) in keys {
             let inside = key_in_bounds(key, &raw);
-            let first = resume_offset(&self.after, key, rids);
-            for (i, rid) in rids.iter().enumerate().skip(first) {
+            let mut last = resumed_after(&self.after, key);
+            for rid in pending(rids, last, self.backward) {
                 if out.len() >= want {
-                    self.after = Some((key.clone(), i.checked_sub(1).map(|p| rids[p])));
+                    self.after = Some((key.clone(), last));
                     return true;
                 }
+                last = Some(*rid);
                 stats.keys_examined += 1;
                 if inside
                     && first_visit(&mut self.seen, *rid, stats)
@@ -329,14 +362,26 @@ impl IndexPosition {
     }
 }
 
-/// Where to continue in the records of `key`: after the last one examined
-/// when the scan stopped inside this key.
-fn resume_offset(after: &Option<(Key, Option<RecordId>)>, key: &Key, rids: &[RecordId]) -> usize {
+/// The last record of `key` examined when the scan stopped inside this key.
+fn resumed_after(after: &Option<(Key, Option<RecordId>)>, key: &Key) -> Option<RecordId> {
     match after {
-        Some((stopped, last)) if stopped == key => {
-            last.map_or(0, |last| rids.partition_point(|r| *r <= last))
-        }
-        _ => 0,
+        Some((stopped, last)) if stopped == key => *last,
+        _ => None,
+    }
+}
+
+/// The records of one key still to examine, in walking order: a key's
+/// records sit in id order, so a backward walk takes them highest first.
+fn pending<'r>(
+    rids: &'r [RecordId],
+    last: Option<RecordId>,
+    backward: bool,
+) -> Box<dyn Iterator<Item = &'r RecordId> + 'r> {
+    match (backward, last) {
+        (false, None) => Box::new(rids.iter()),
+        (false, Some(last)) => Box::new(rids[rids.partition_point(|r| *r <= last)..].iter()),
+        (true, None) => Box::new(rids.iter().rev()),
+        (true, Some(last)) => Box::new(rids[..rids.partition_point(|r| *r < last)].iter().rev()),
     }
 }
 

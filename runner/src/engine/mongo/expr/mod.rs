@@ -21,6 +21,7 @@ mod fields;
 pub(crate) mod numeric;
 pub(crate) mod order;
 mod path;
+pub(crate) mod scope;
 mod set;
 pub(crate) mod show;
 mod string;

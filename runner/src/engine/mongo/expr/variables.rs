@@ -28,6 +28,11 @@ impl Default for Vars {
     }
 }
 
+/// The names the running command's `let` binds.
+pub(crate) fn command_let_names() -> Vec<String> {
+    COMMAND_LET.with(|l| l.borrow().iter().map(|(name, _)| name.clone()).collect())
+}
+
 /// The command's `let` bound while it runs; dropping it restores the
 /// outer command's (explain runs its command inside its own).
 pub(crate) struct CommandLet {

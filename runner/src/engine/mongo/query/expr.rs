@@ -34,6 +34,7 @@ impl ExprCondition {
     /// Checks operator names and shapes up front, as the server does.
     pub(crate) fn parse(expression: &Bson) -> Result<ExprCondition, MongoError> {
         validate(expression)?;
+        crate::engine::mongo::expr::scope::check_expr(expression)?;
         Ok(ExprCondition {
             expression: expression.clone(),
         })

@@ -165,6 +165,22 @@ impl Index {
         Box::new(keys.map(|(key, postings)| (key, self.lists.slice(postings))))
     }
 
+    /// The keys of [`Index::range`], last first.
+    pub fn range_rev<'a>(
+        &'a self,
+        lo: Key,
+        hi: Key,
+    ) -> Box<dyn Iterator<Item = (&'a Key, &'a [RecordId])> + 'a> {
+        if lo > hi {
+            return Box::new(std::iter::empty());
+        }
+        let keys = self
+            .entries
+            .range((Bound::Included(lo), Bound::Included(hi)))
+            .rev();
+        Box::new(keys.map(|(key, postings)| (key, self.lists.slice(postings))))
+    }
+
     /// The `listIndexes` description.
     pub fn spec(&self) -> Document {
         let mut spec = doc! { "v": 2, "key": self.key_pattern.clone(), "name": self.name.clone() };
