@@ -150,19 +150,12 @@ impl Index {
     }
 
     /// Keys from `lo` to `hi` inclusive with their records, in key order.
-    /// An inverted range is empty (BTreeMap::range would panic on it).
     pub fn range<'a>(
         &'a self,
         lo: Key,
         hi: Key,
     ) -> Box<dyn Iterator<Item = (&'a Key, &'a [RecordId])> + 'a> {
-        if lo > hi {
-            return Box::new(std::iter::empty());
-        }
-        let keys = self
-            .entries
-            .range((Bound::Included(lo), Bound::Included(hi)));
-        Box::new(keys.map(|(key, postings)| (key, self.lists.slice(postings))))
+        Box::new(self.between(lo, hi))
     }
 
     /// The keys of [`Index::range`], last first.
@@ -171,14 +164,21 @@ impl Index {
         lo: Key,
         hi: Key,
     ) -> Box<dyn Iterator<Item = (&'a Key, &'a [RecordId])> + 'a> {
-        if lo > hi {
-            return Box::new(std::iter::empty());
-        }
-        let keys = self
-            .entries
-            .range((Bound::Included(lo), Bound::Included(hi)))
-            .rev();
-        Box::new(keys.map(|(key, postings)| (key, self.lists.slice(postings))))
+        Box::new(self.between(lo, hi).rev())
+    }
+
+    /// An inverted range is empty (BTreeMap::range would panic on it).
+    fn between<'a>(
+        &'a self,
+        lo: Key,
+        hi: Key,
+    ) -> impl DoubleEndedIterator<Item = (&'a Key, &'a [RecordId])> + 'a {
+        let keys = (lo <= hi).then(|| {
+            self.entries
+                .range((Bound::Included(lo), Bound::Included(hi)))
+        });
+        let keys = keys.into_iter().flatten();
+        keys.map(|(key, postings)| (key, self.lists.slice(postings)))
     }
 
     /// The `listIndexes` description.
