@@ -160,3 +160,30 @@ fn into_engines_hands_over_what_the_session_loaded_and_wrote() {
     );
     assert!(reply.is_ok(), "{reply:?}");
 }
+
+#[test]
+fn a_database_keeps_one_collection_per_name_as_mongosh_does() {
+    let mut shell = shell_with_students();
+    let out = shell.run_script(
+        "db.mahasiswa === db.mahasiswa\ndb.mahasiswa === db.getCollection('mahasiswa')\ndb.mahasiswa === db.dosen",
+    );
+    assert_eq!(out, "true\ntrue\nfalse\n");
+}
+
+#[test]
+fn a_cursor_shows_no_own_keys_and_still_reads_its_batches() {
+    let mut shell = shell_with_students();
+    let out = shell.run_script(
+        "const c = db.mahasiswa.find({}, { _id: 1 }).sort({ _id: -1 }).batchSize(2).map((d) => d._id)\nObject.keys(c).length\nc.toArray().join(',')\nc.hasNext()",
+    );
+    assert_eq!(out, "\n0\n4,3,2,1,0\nfalse\n");
+}
+
+#[test]
+fn options_left_undefined_never_reach_the_server() {
+    let mut shell = shell_with_students();
+    let out = shell.run_script(
+        "db.mahasiswa.updateOne({ _id: 1 }, { $set: { x: 1 } }, { upsert: undefined, hint: undefined }).matchedCount\ndb.mahasiswa.countDocuments({ kelas: 1 }, { skip: undefined, limit: undefined })",
+    );
+    assert_eq!(out, "1\n2\n");
+}

@@ -1,6 +1,8 @@
 //! Small helpers over boa's object API.
 
+use boa_engine::builtins::object::OrdinaryObject;
 use boa_engine::object::builtins::JsArray;
+use boa_engine::property::PropertyKey;
 use boa_engine::{js_string, Context, JsNativeError, JsObject, JsResult, JsValue};
 
 /// A string-valued property, `None` when absent or not a string.
@@ -42,6 +44,9 @@ pub(crate) fn call_method(
 
 /// `Object.keys(obj)`: own enumerable string keys in JavaScript property order.
 pub(crate) fn own_keys(obj: &JsObject, ctx: &mut Context) -> JsResult<Vec<String>> {
+    if obj.is::<OrdinaryObject>() {
+        return ordinary_keys(obj, ctx);
+    }
     let object_ctor = ctx.intrinsics().constructors().object().constructor();
     let keys = call_method(&object_ctor, "keys", &[JsValue::from(obj.clone())], ctx)?;
     let Some(keys) = keys.as_object() else {
@@ -54,6 +59,30 @@ pub(crate) fn own_keys(obj: &JsObject, ctx: &mut Context) -> JsResult<Vec<String
         out.push(arr.get(i, ctx)?.to_string(ctx)?.to_std_string_lossy());
     }
     Ok(out)
+}
+
+/// `Object.keys` of a plain object (a literal, a class instance), read from its
+/// property table: the same keys in the same order, without building a JavaScript
+/// array for every document the shell converts. An ordinary object's own keys come
+/// from its table, so nothing of the learner's runs here.
+fn ordinary_keys(obj: &JsObject, ctx: &mut Context) -> JsResult<Vec<String>> {
+    let keys = obj.own_property_keys(ctx)?;
+    let object = obj.borrow();
+    let enumerable = |key: &PropertyKey| {
+        object
+            .properties()
+            .get(key)
+            .is_some_and(|d| d.enumerable() == Some(true))
+    };
+    Ok(keys
+        .iter()
+        .filter(|key| enumerable(key))
+        .filter_map(|key| match key {
+            PropertyKey::String(s) => Some(s.to_std_string_lossy()),
+            PropertyKey::Index(i) => Some(i.get().to_string()),
+            PropertyKey::Symbol(_) => None,
+        })
+        .collect())
 }
 
 /// A JS string value from Rust text.

@@ -5,7 +5,7 @@ use std::time::Duration;
 use boa_engine::native_function::NativeFunctionPointer;
 use boa_engine::object::builtins::JsArray;
 use boa_engine::object::FunctionObjectBuilder;
-use boa_engine::property::Attribute;
+use boa_engine::property::{Attribute, PropertyKey};
 use boa_engine::{
     js_string, Context, JsError, JsNativeError, JsObject, JsResult, JsValue, NativeFunction,
 };
@@ -48,7 +48,8 @@ pub(crate) fn register_native(
 }
 
 pub(crate) fn install(ctx: &mut Context) -> JsResult<()> {
-    let table: [(&str, NativeFunctionPointer, usize); 14] = [
+    let table: [(&str, NativeFunctionPointer, usize); 15] = [
+        ("clean", clean, 1),
         ("nextObjectId", next_object_id, 0),
         ("objectIdFromTime", object_id_from_time, 1),
         ("checkDecimal", check_decimal, 1),
@@ -68,6 +69,29 @@ pub(crate) fn install(ctx: &mut Context) -> JsResult<()> {
         register_native(ctx, "__native", name, f, arity)?;
     }
     register_native(ctx, "__native", "randomUuid", random_uuid, 0)
+}
+
+/// `__native.clean(obj)`: a copy of a command the prelude just built, without the
+/// fields whose value is `undefined`, so optional options never reach the server as
+/// null. Natively, because boa's iteration protocol makes the JavaScript loop over
+/// `Object.entries` cost more than the command itself. The prelude only passes
+/// fresh literals (or `Object.assign` results), whose own string keys are all
+/// enumerable, so the own keys are exactly what `Object.entries` would give.
+fn clean(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let out = JsObject::with_object_proto(ctx.intrinsics());
+    let Some(source) = arg(args, 0).as_object() else {
+        return Ok(out.into());
+    };
+    for key in source.own_property_keys(ctx)? {
+        if matches!(key, PropertyKey::Symbol(_)) {
+            continue;
+        }
+        let value = source.get(key.clone(), ctx)?;
+        if !value.is_undefined() {
+            out.create_data_property_or_throw(key, value, ctx)?;
+        }
+    }
+    Ok(out.into())
 }
 
 fn session(ctx: &Context) -> JsResult<SessionHandle> {

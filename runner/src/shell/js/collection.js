@@ -6,11 +6,7 @@
   const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
   // Drops undefined fields so optional options never reach the server as null.
-  function clean(obj) {
-    const out = {};
-    for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
-    return out;
-  }
+  const clean = native.clean;
 
   // The driver adds a missing `_id` to the caller's document; the server stores it first.
   function withId(doc) {

@@ -4,20 +4,21 @@
   const hidden = (obj, key, value) =>
     Object.defineProperty(obj, key, { value, enumerable: false, writable: true, configurable: true });
 
+  // The state lives in one private field: boa defines each hidden property through a
+  // slow path, and a cursor is made for every find, findOne and aggregate.
   class Cursor {
+    #s;
     constructor(coll, kind, spec) {
-      hidden(this, '_coll', coll);
-      hidden(this, '_kind', kind);
-      hidden(this, '_spec', spec);
-      hidden(this, '_docs', null);
-      hidden(this, '_pos', 0);
-      hidden(this, '_id', 0);
-      hidden(this, '_transforms', []);
-      hidden(this, '_explain', null);
+      this.#s = { coll, kind, spec, docs: null, pos: 0, id: 0, transforms: [], explain: null };
     }
-    get __shellType__() { return this._kind === 'aggregate' ? 'AggregationCursor' : 'Cursor'; }
+    get __shellType__() { return this.#s.kind === 'aggregate' ? 'AggregationCursor' : 'Cursor'; }
+    get _coll() { return this.#s.coll; }
+    get _spec() { return this.#s.spec; }
+    // What `db.c.explain(v).find(...)` asks the printer to show instead of documents.
+    get _explain() { return this.#s.explain; }
+    set _explain(v) { this.#s.explain = v; }
 
-    _set(key, value) { this._spec[key] = value; return this; }
+    _set(key, value) { this.#s.spec[key] = value; return this; }
     sort(s) { return this._set('sort', s); }
     limit(n) { return this._set('limit', n); }
     skip(n) { return this._set('skip', n); }
@@ -36,23 +37,25 @@
     readConcern() { return this; }
     pretty() { return this; }
     close() {
-      if (this._id && Number(this._id) !== 0) {
-        this._coll._run({ killCursors: this._coll._name, cursors: [this._id] });
+      const st = this.#s;
+      if (st.id && Number(st.id) !== 0) {
+        st.coll._run({ killCursors: st.coll._name, cursors: [st.id] });
       }
-      this._docs = [];
-      this._pos = 0;
-      this._id = 0;
+      st.docs = [];
+      st.pos = 0;
+      st.id = 0;
     }
 
     _command() {
-      const s = this._spec;
-      if (this._kind === 'aggregate') {
+      const s = this.#s.spec;
+      const coll = this.#s.coll;
+      if (this.#s.kind === 'aggregate') {
         const o = s.options || {};
-        return __shell.clean({ aggregate: s.dbLevel ? 1 : this._coll._name, pipeline: s.pipeline,
+        return __shell.clean({ aggregate: s.dbLevel ? 1 : coll._name, pipeline: s.pipeline,
           cursor: {}, allowDiskUse: o.allowDiskUse, collation: o.collation, hint: o.hint, let: o.let,
           comment: o.comment, maxTimeMS: o.maxTimeMS });
       }
-      return __shell.clean({ find: this._coll._name, filter: s.filter, projection: s.projection,
+      return __shell.clean({ find: coll._name, filter: s.filter, projection: s.projection,
         sort: s.sort, skip: s.skip, limit: s.limit, hint: s.hint, collation: s.collation,
         comment: s.comment, maxTimeMS: s.maxTimeMS, min: s.min, max: s.max, let: s.let,
         allowDiskUse: s.allowDiskUse, batchSize: s.batchSize });
@@ -63,46 +66,50 @@
     // whole to show its first page, and writes made meanwhile show up in
     // later batches.
     _fetch() {
-      if (this._docs) return;
-      const reply = this._coll._run(this._command());
-      this._docs = reply.cursor.firstBatch.slice();
-      this._id = reply.cursor.id;
+      const st = this.#s;
+      if (st.docs) return;
+      const reply = st.coll._run(this._command());
+      st.docs = reply.cursor.firstBatch;
+      st.id = reply.cursor.id;
     }
 
     _more() {
-      while (this._pos >= this._docs.length && this._id && Number(this._id) !== 0) {
-        const more = this._coll._run(__shell.clean({ getMore: this._id, collection: this._coll._name,
-          batchSize: this._spec.batchSize }));
-        this._docs = more.cursor.nextBatch.slice();
-        this._pos = 0;
-        this._id = more.cursor.id;
+      const st = this.#s;
+      while (st.pos >= st.docs.length && st.id && Number(st.id) !== 0) {
+        const more = st.coll._run(__shell.clean({ getMore: st.id, collection: st.coll._name,
+          batchSize: st.spec.batchSize }));
+        st.docs = more.cursor.nextBatch;
+        st.pos = 0;
+        st.id = more.cursor.id;
       }
     }
 
-    hasNext() { this._fetch(); this._more(); return this._pos < this._docs.length; }
+    hasNext() { this._fetch(); this._more(); return this.#s.pos < this.#s.docs.length; }
     next() {
       if (!this.hasNext()) return null;
-      let doc = this._docs[this._pos++];
-      for (const fn of this._transforms) doc = fn(doc);
+      const st = this.#s;
+      let doc = st.docs[st.pos++];
+      const transforms = st.transforms;
+      for (let i = 0; i < transforms.length; i++) doc = transforms[i](doc);
       return doc;
     }
     tryNext() { return this.next(); }
     isExhausted() { return !this.hasNext(); }
-    objsLeftInBatch() { this._fetch(); return this._docs.length - this._pos; }
+    objsLeftInBatch() { this._fetch(); return this.#s.docs.length - this.#s.pos; }
     toArray() { const out = []; while (this.hasNext()) out.push(this.next()); return out; }
     forEach(fn) { while (this.hasNext()) { if (fn(this.next()) === false) break; } }
-    map(fn) { this._transforms.push(fn); return this; }
+    map(fn) { this.#s.transforms.push(fn); return this; }
     itcount() { let n = 0; while (this.hasNext()) { this.next(); n++; } return n; }
 
     count(applySkipLimit = false) {
-      const s = this._spec;
-      return this._coll.countDocuments(s.filter || {}, applySkipLimit ? { skip: s.skip, limit: s.limit } : {});
+      const s = this.#s.spec;
+      return this.#s.coll.countDocuments(s.filter || {}, applySkipLimit ? { skip: s.skip, limit: s.limit } : {});
     }
     size() { return this.count(true); }
 
     explain(verbosity = 'queryPlanner') {
       const v = verbosity === true ? 'allPlansExecution' : verbosity === false ? 'queryPlanner' : verbosity;
-      const reply = this._coll._run({ explain: this._command(), verbosity: v });
+      const reply = this.#s.coll._run({ explain: this._command(), verbosity: v });
       return __shell.fullDepth(reply);
     }
 

@@ -23,7 +23,9 @@
   }
 
   class Database {
-    constructor(name) { hidden(this, '_name', name); }
+    // Collections are made once per name, as mongosh keeps them (`db.c === db.c`);
+    // a loop over `db.c.insertOne(...)` then builds no collection per call.
+    constructor(name) { hidden(this, '_name', name); hidden(this, '_collections', new Map()); }
     get __shellType__() { return 'Database'; }
     __inspect__() { return this._name; }
     toString() { return this._name; }
@@ -33,7 +35,12 @@
       if (typeof name !== 'string' || name === '') {
         throw new MongoshInvalidInputError(`Invalid collection name: ${name}`);
       }
-      return __shell.collection(this, name);
+      let coll = this._collections.get(name);
+      if (coll === undefined) {
+        coll = __shell.collection(this, name);
+        this._collections.set(name, coll);
+      }
+      return coll;
     }
     getSiblingDB(name) { return __shell.database(String(name)); }
     getMongo() { return { getDBNames: () => this.adminCommand({ listDatabases: 1 }).databases.map((d) => d.name) }; }
