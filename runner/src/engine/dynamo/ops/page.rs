@@ -4,9 +4,11 @@
 
 use std::borrow::Cow;
 
+use std::io::{self, Write};
+
 use serde_json::{json, Map, Value};
 
-use super::{DResult, DynamoError, Engine};
+use super::{DResult, DynamoError};
 use crate::engine::dynamo::capacity::{read_units, Consumed, Mode};
 use crate::engine::dynamo::errors::shape_error;
 use crate::engine::dynamo::expr::ast::{Cond, Path};
@@ -14,8 +16,10 @@ use crate::engine::dynamo::expr::eval::eval_cond;
 use crate::engine::dynamo::expr::projection::project;
 use crate::engine::dynamo::expr::Exprs;
 use crate::engine::dynamo::size::item_size;
-use crate::engine::dynamo::table::{key_of, Index, IndexKey, Table, TableKey};
+use crate::engine::dynamo::table::{key_of, Index, IndexKey, Projection, Table, TableKey};
+use crate::engine::dynamo::text::write_item;
 use crate::engine::dynamo::types::{item_from_json, item_to_json, Item, KeyVal};
+use crate::engine::dynamo::RequestRecord;
 
 /// A Query/Scan page holds at most 1 MB of item data.
 pub(crate) const PAGE_BYTES: usize = 1024 * 1024;
@@ -55,21 +59,17 @@ impl<'a> Options<'a> {
     }
 }
 
-impl Engine {
-    /// Count, ScannedCount and units of a Query/Scan page for the request log.
-    pub(super) fn record_page(&mut self, page: &Page) {
-        self.current.count = Some(page.count as u64);
-        self.current.scanned_count = Some(page.scanned as u64);
-        self.current.read_units += page.consumed.total();
-    }
-}
-
-pub(crate) struct Page {
-    pub items: Vec<Item>,
+/// One Query/Scan page. Items read straight from the table stay borrowed: the
+/// response is written from them while the engine is still borrowed, with no copy.
+pub(crate) struct Page<'a> {
+    pub items: Vec<Cow<'a, Item>>,
     pub count: usize,
     pub scanned: usize,
     pub last_key: Option<Item>,
     pub consumed: Consumed,
+    /// `Select: COUNT`: the response has no `Items`.
+    pub count_only: bool,
+    pub mode: Mode,
 }
 
 /// `Select`, checked against its enum.
@@ -127,9 +127,11 @@ impl<'a> Source<'a> {
         Ok(Source { table, index })
     }
 
-    /// The index entry (or the item itself when reading the table).
+    /// The index entry (or the item itself when reading the table); an index that
+    /// projects everything holds the whole item, so that is not copied either.
     fn entry<'i>(&self, base: &'i Item) -> Cow<'i, Item> {
         match self.index {
+            Some(index) if index.projection == Projection::All => Cow::Borrowed(base),
             Some(index) => Cow::Owned(index.entry(self.table, base).unwrap_or_default()),
             None => Cow::Borrowed(base),
         }
@@ -197,7 +199,12 @@ impl<'a> Source<'a> {
     }
 
     /// Reads one page from `rows` (base items in read order).
-    pub(crate) fn read_page<I: Iterator<Item = &'a Item>>(&self, rows: I, opts: &Options) -> Page {
+    pub(crate) fn read_page<I: Iterator<Item = &'a Item>>(
+        &self,
+        rows: I,
+        opts: &Options,
+        mode: Mode,
+    ) -> Page<'a> {
         let mut rows = rows.peekable();
         let (mut scanned, mut count, mut bytes, mut fetched) = (0usize, 0usize, 0usize, 0.0);
         let (mut items, mut last, mut stopped) = (Vec::new(), None, false);
@@ -223,11 +230,10 @@ impl<'a> Source<'a> {
             if opts.filter.is_none_or(|f| eval_cond(&visible, f)) {
                 count += 1;
                 if !opts.count_only {
-                    items.push(
-                        opts.projection
-                            .map(|p| project(&visible, p))
-                            .unwrap_or_else(|| visible.into_owned()),
-                    );
+                    items.push(match opts.projection {
+                        Some(p) => Cow::Owned(project(&visible, p)),
+                        None => visible,
+                    });
                 }
             }
         }
@@ -238,28 +244,67 @@ impl<'a> Source<'a> {
             scanned,
             last_key,
             consumed: self.charge(bytes, fetched, opts.consistent),
+            count_only: opts.count_only,
+            mode,
         }
     }
 }
 
-impl Page {
-    pub(crate) fn to_json(&self, count_only: bool, mode: Mode) -> Value {
+impl Page<'_> {
+    /// Count, ScannedCount and units of the page for the request log.
+    pub(super) fn record(&self, request: &mut RequestRecord) {
+        request.count = Some(self.count as u64);
+        request.scanned_count = Some(self.scanned as u64);
+        request.read_units += self.consumed.total();
+    }
+}
+
+impl Page<'_> {
+    /// The response body as a tree, for the shell.
+    pub(crate) fn to_json(&self) -> Value {
         let mut out = Map::new();
-        if !count_only {
-            out.insert(
-                "Items".into(),
-                Value::Array(self.items.iter().map(item_to_json).collect()),
-            );
+        if !self.count_only {
+            let items = self.items.iter().map(|item| item_to_json(item)).collect();
+            out.insert("Items".into(), Value::Array(items));
         }
         out.insert("Count".into(), json!(self.count));
         out.insert("ScannedCount".into(), json!(self.scanned));
         if let Some(k) = &self.last_key {
             out.insert("LastEvaluatedKey".into(), item_to_json(k));
         }
-        if let Some(c) = self.consumed.to_json(mode) {
+        if let Some(c) = self.consumed.to_json(self.mode) {
             out.insert("ConsumedCapacity".into(), c);
         }
         Value::Object(out)
+    }
+
+    /// The same body written as text: the bytes serde_json writes for `to_json`.
+    pub(crate) fn write_json<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        out.write_all(b"{")?;
+        if !self.count_only {
+            out.write_all(b"\"Items\":[")?;
+            for (i, item) in self.items.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
+                }
+                write_item(out, item)?;
+            }
+            out.write_all(b"],")?;
+        }
+        write!(
+            out,
+            "\"Count\":{},\"ScannedCount\":{}",
+            self.count, self.scanned
+        )?;
+        if let Some(k) = &self.last_key {
+            out.write_all(b",\"LastEvaluatedKey\":")?;
+            write_item(out, k)?;
+        }
+        if let Some(c) = self.consumed.to_json(self.mode) {
+            out.write_all(b",\"ConsumedCapacity\":")?;
+            serde_json::to_writer(&mut *out, &c)?;
+        }
+        out.write_all(b"}")
     }
 }
 
@@ -292,9 +337,7 @@ pub(crate) fn check_index_read(
             "Consistent reads are not supported on global secondary indexes",
         ));
     }
-    if select == Some("ALL_ATTRIBUTES")
-        && index.projection != crate::engine::dynamo::table::Projection::All
-    {
+    if select == Some("ALL_ATTRIBUTES") && index.projection != Projection::All {
         return Err(DynamoError::validation(format!(
             "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index {} because its projection type is not ALL",
             index.name
