@@ -26,8 +26,8 @@ use crate::pesan::server as pesan;
 /// The service's request size limit.
 pub const MAX_BODY: usize = 16 * 1024 * 1024;
 
-/// Where a response body starts: most answers fit, and a Query page grows it a
-/// few times rather than from nothing.
+/// Where a response body starts unless the answer knows better (a page does):
+/// most answers fit.
 const BODY_CAPACITY: usize = 4096;
 
 const API_VERSION: &str = "DynamoDB_20120810";
@@ -210,7 +210,7 @@ fn answer_reply(content_type: &'static str, result: Result<Answer<'_>, DynamoErr
         Ok(answer) => answer,
         Err(error) => return Reply::error(content_type, &error),
     };
-    let mut body = Vec::with_capacity(BODY_CAPACITY);
+    let mut body = Vec::with_capacity(answer.len_hint().max(BODY_CAPACITY));
     match answer.write_json(&mut body) {
         Ok(()) => Reply {
             body,

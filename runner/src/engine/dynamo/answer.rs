@@ -34,6 +34,14 @@ impl<'a> Answer<'a> {
         }
     }
 
+    /// About how many bytes `write_json` writes, for sizing a buffer; 0 when unknown.
+    pub fn len_hint(&self) -> usize {
+        match &self.0 {
+            Body::Tree(_) => 0,
+            Body::Page(page) => page.text_len_hint(),
+        }
+    }
+
     /// The body as JSON text: the bytes serde_json writes for `into_value`.
     pub fn write_json<W: Write>(&self, out: &mut W) -> io::Result<()> {
         match &self.0 {

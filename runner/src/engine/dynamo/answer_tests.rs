@@ -258,3 +258,31 @@ fn empty_maps_lists_and_attributes_keep_their_shape() {
     let expected = "{\"S\":\"tab\\t \\\"q\\\" \\\\ \\u001f \\b\\f\\r\u{7f}\"}";
     assert_eq!(text_of(|out| write_value(out, &quoted)), expected);
 }
+
+#[test]
+fn the_text_of_a_stored_item_follows_its_updates_and_deletes() {
+    let mut engine = table_with(&(0..3).map(project).collect::<Vec<_>>(), true);
+    let key = json!({"pk": {"S": "WS#1"}, "sk": {"S": "P#1"}});
+    let update = json!({"TableName": "Proyek", "Key": key,
+        "UpdateExpression": "SET budget = :b REMOVE tags",
+        "ExpressionAttributeValues": {":b": {"N": "7"}}});
+    engine.execute("UpdateItem", update).unwrap();
+    let delete = json!({"TableName": "Proyek", "Key": {"pk": {"S": "WS#1"}, "sk": {"S": "P#2"}}});
+    engine.execute("DeleteItem", delete).unwrap();
+    let query = json!({"TableName": "Proyek", "KeyConditionExpression": "pk = :p",
+        "ExpressionAttributeValues": {":p": {"S": "WS#1"}}});
+    let (written, tree) = both(&mut engine, "Query", query);
+    assert_eq!(written, tree.to_string());
+    assert_eq!(tree["Count"], json!(2));
+    let updated = r#"{"pk":{"S":"WS#1"},"sk":{"S":"P#1"},"name":{"S":"Proyek \"1\" é\n"},"status":{"S":"DONE"},"budget":{"N":"7"}}"#;
+    assert!(written.contains(updated), "{written}");
+    let (by_status, _) = both(
+        &mut engine,
+        "Scan",
+        json!({"TableName": "Proyek", "IndexName": "ByStatus"}),
+    );
+    assert!(
+        by_status.contains(updated) && !by_status.contains("P#2"),
+        "{by_status}"
+    );
+}

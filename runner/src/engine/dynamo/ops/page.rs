@@ -2,8 +2,6 @@
 //! Limit or 1 MB, then filter, project, and report Count/ScannedCount,
 //! LastEvaluatedKey and the units read.
 
-use std::borrow::Cow;
-
 use std::io::{self, Write};
 
 use serde_json::{json, Map, Value};
@@ -16,7 +14,7 @@ use crate::engine::dynamo::expr::eval::eval_cond;
 use crate::engine::dynamo::expr::projection::project;
 use crate::engine::dynamo::expr::Exprs;
 use crate::engine::dynamo::size::item_size;
-use crate::engine::dynamo::table::{key_of, Index, IndexKey, Projection, Table, TableKey};
+use crate::engine::dynamo::table::{key_of, Index, IndexKey, Projection, Stored, Table, TableKey};
 use crate::engine::dynamo::text::write_item;
 use crate::engine::dynamo::types::{item_from_json, item_to_json, Item, KeyVal};
 use crate::engine::dynamo::RequestRecord;
@@ -59,14 +57,48 @@ impl<'a> Options<'a> {
     }
 }
 
+/// One item of a page: a stored item as it is (its text is ready), or one made
+/// for the page (a projection, a keys-only or include index entry).
+pub(crate) enum Row<'a> {
+    Stored(&'a Stored),
+    Made(Item),
+}
+
+impl Row<'_> {
+    fn item(&self) -> &Item {
+        match self {
+            Row::Stored(stored) => &stored.item,
+            Row::Made(item) => item,
+        }
+    }
+
+    fn size(&self) -> usize {
+        match self {
+            Row::Stored(stored) => stored.size,
+            Row::Made(item) => item_size(item),
+        }
+    }
+
+    fn write_json<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        match self {
+            Row::Stored(Stored {
+                text: Some(text), ..
+            }) => out.write_all(text),
+            row => write_item(out, row.item()),
+        }
+    }
+}
+
 /// One Query/Scan page. Items read straight from the table stay borrowed: the
 /// response is written from them while the engine is still borrowed, with no copy.
 pub(crate) struct Page<'a> {
-    pub items: Vec<Cow<'a, Item>>,
+    pub items: Vec<Row<'a>>,
     pub count: usize,
     pub scanned: usize,
     pub last_key: Option<Item>,
     pub consumed: Consumed,
+    /// Bytes of item data read, which bounds the text the page is written as.
+    pub bytes: usize,
     /// `Select: COUNT`: the response has no `Items`.
     pub count_only: bool,
     pub mode: Mode,
@@ -129,11 +161,12 @@ impl<'a> Source<'a> {
 
     /// The index entry (or the item itself when reading the table); an index that
     /// projects everything holds the whole item, so that is not copied either.
-    fn entry<'i>(&self, base: &'i Item) -> Cow<'i, Item> {
+    fn entry(&self, base: &'a Stored) -> Row<'a> {
         match self.index {
-            Some(index) if index.projection == Projection::All => Cow::Borrowed(base),
-            Some(index) => Cow::Owned(index.entry(self.table, base).unwrap_or_default()),
-            None => Cow::Borrowed(base),
+            Some(index) if index.projection != Projection::All => {
+                Row::Made(index.entry(self.table, &base.item).unwrap_or_default())
+            }
+            _ => Row::Stored(base),
         }
     }
 
@@ -199,7 +232,7 @@ impl<'a> Source<'a> {
     }
 
     /// Reads one page from `rows` (base items in read order).
-    pub(crate) fn read_page<I: Iterator<Item = &'a Item>>(
+    pub(crate) fn read_page<I: Iterator<Item = &'a Stored>>(
         &self,
         rows: I,
         opts: &Options,
@@ -210,7 +243,7 @@ impl<'a> Source<'a> {
         let (mut items, mut last, mut stopped) = (Vec::new(), None, false);
         while let Some(base) = rows.peek().copied() {
             let entry = self.entry(base);
-            let size = item_size(&entry);
+            let size = entry.size();
             if opts.limit.is_some_and(|l| scanned >= l)
                 || (scanned > 0 && bytes + size > PAGE_BYTES)
             {
@@ -222,28 +255,29 @@ impl<'a> Source<'a> {
             bytes += size;
             last = Some(base);
             let visible = if opts.fetch_base {
-                fetched += read_units(item_size(base), opts.consistent);
-                Cow::Borrowed(base)
+                fetched += read_units(base.size, opts.consistent);
+                Row::Stored(base)
             } else {
                 entry
             };
-            if opts.filter.is_none_or(|f| eval_cond(&visible, f)) {
+            if opts.filter.is_none_or(|f| eval_cond(visible.item(), f)) {
                 count += 1;
                 if !opts.count_only {
                     items.push(match opts.projection {
-                        Some(p) => Cow::Owned(project(&visible, p)),
+                        Some(p) => Row::Made(project(visible.item(), p)),
                         None => visible,
                     });
                 }
             }
         }
-        let last_key = last.filter(|_| stopped).map(|b| self.key_map(b));
+        let last_key = last.filter(|_| stopped).map(|b| self.key_map(&b.item));
         Page {
             items,
             count,
             scanned,
             last_key,
             consumed: self.charge(bytes, fetched, opts.consistent),
+            bytes,
             count_only: opts.count_only,
             mode,
         }
@@ -264,7 +298,11 @@ impl Page<'_> {
     pub(crate) fn to_json(&self) -> Value {
         let mut out = Map::new();
         if !self.count_only {
-            let items = self.items.iter().map(|item| item_to_json(item)).collect();
+            let items = self
+                .items
+                .iter()
+                .map(|row| item_to_json(row.item()))
+                .collect();
             out.insert("Items".into(), Value::Array(items));
         }
         out.insert("Count".into(), json!(self.count));
@@ -279,15 +317,22 @@ impl Page<'_> {
     }
 
     /// The same body written as text: the bytes serde_json writes for `to_json`.
+    /// About how long `write_json`'s text is, to size its buffer once: the wire
+    /// JSON of an item is rarely twice its size.
+    pub(crate) fn text_len_hint(&self) -> usize {
+        let items = if self.count_only { 0 } else { 2 * self.bytes };
+        items + 256
+    }
+
     pub(crate) fn write_json<W: Write>(&self, out: &mut W) -> io::Result<()> {
         out.write_all(b"{")?;
         if !self.count_only {
             out.write_all(b"\"Items\":[")?;
-            for (i, item) in self.items.iter().enumerate() {
+            for (i, row) in self.items.iter().enumerate() {
                 if i > 0 {
                     out.write_all(b",")?;
                 }
-                write_item(out, item)?;
+                row.write_json(out)?;
             }
             out.write_all(b"],")?;
         }

@@ -11,8 +11,8 @@ use crate::engine::dynamo::expr::ast::{CmpOp, Cond, Operand};
 use crate::engine::dynamo::expr::key_condition::{bind, KeyCondition, SortCond};
 use crate::engine::dynamo::expr::resolve::walk_cond;
 use crate::engine::dynamo::expr::{compile, Exprs, Kind};
-use crate::engine::dynamo::table::{IndexKey, KeySchema};
-use crate::engine::dynamo::types::{Item, KeyVal};
+use crate::engine::dynamo::table::{IndexKey, KeySchema, Stored};
+use crate::engine::dynamo::types::KeyVal;
 
 type KeyBounds = (Bound<KeyVal>, Bound<KeyVal>);
 
@@ -165,7 +165,7 @@ fn query_rows<'a>(
     cond: &KeyCondition,
     start: Option<&IndexKey>,
     forward: bool,
-) -> Vec<&'a Item> {
+) -> Vec<&'a Stored> {
     let hash = KeyVal::from_attr(&cond.hash_value).unwrap_or(KeyVal::None);
     let sort = cond.sort.as_ref();
     let matches = |k: &KeyVal| sort.is_none_or(|s| s.matches_key(k));
@@ -192,7 +192,7 @@ fn query_rows<'a>(
             };
             keys.skip_while(|k| !matches(&k.1))
                 .take_while(|k| matches(&k.1))
-                .filter_map(|k| source.table.get(&(k.2.clone(), k.3.clone())))
+                .filter_map(|k| source.table.stored(&(k.2.clone(), k.3.clone())))
                 .collect()
         }
     }
@@ -205,7 +205,7 @@ fn table_rows<'a>(
     start: Option<&IndexKey>,
     forward: bool,
     matches: &dyn Fn(&KeyVal) -> bool,
-) -> Vec<&'a Item> {
+) -> Vec<&'a Stored> {
     let Some(partition) = source.table.partitions.get(hash) else {
         return Vec::new();
     };
@@ -220,7 +220,7 @@ fn table_rows<'a>(
         return Vec::new();
     }
     let range = partition.range(bounds);
-    let rows: Box<dyn Iterator<Item = (&KeyVal, &Item)>> = if forward {
+    let rows: Box<dyn Iterator<Item = (&KeyVal, &Stored)>> = if forward {
         Box::new(range)
     } else {
         Box::new(range.rev())

@@ -9,8 +9,8 @@ use super::{bool_member, required_str, table_in, DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity;
 use crate::engine::dynamo::errors::shape_error;
 use crate::engine::dynamo::expr::{compile, Kind};
-use crate::engine::dynamo::table::IndexKey;
-use crate::engine::dynamo::types::{Item, KeyVal};
+use crate::engine::dynamo::table::{IndexKey, Stored};
+use crate::engine::dynamo::types::KeyVal;
 
 /// The members' ranges in the API model: Segment 0..=999999, TotalSegments 1..=1000000.
 fn check_segment_range(req: &Value, member: &str, path: &str, range: (i64, i64)) -> DResult<()> {
@@ -90,7 +90,7 @@ fn scan_rows<'a: 'f, 'f>(
     source: &Source<'a>,
     start: Option<&IndexKey>,
     in_segment: &'f dyn Fn(&KeyVal) -> bool,
-) -> Box<dyn Iterator<Item = &'a Item> + 'f> {
+) -> Box<dyn Iterator<Item = &'a Stored> + 'f> {
     let table = source.table;
     match source.index {
         None => {
@@ -113,7 +113,7 @@ fn scan_rows<'a: 'f, 'f>(
                 .iter()
                 .filter(move |k| in_segment(&k.0))
                 .filter(move |k| after.as_ref().is_none_or(|a| *k > a))
-                .filter_map(move |k| table.get(&(k.2.clone(), k.3.clone())));
+                .filter_map(move |k| table.stored(&(k.2.clone(), k.3.clone())));
             Box::new(rows)
         }
     }
