@@ -14,7 +14,8 @@ pub struct Answer<'a>(Body<'a>);
 
 enum Body<'a> {
     Tree(Value),
-    Page(Page<'a>),
+    // Boxed: a page with its capacity figures is several times a tree's size.
+    Page(Box<Page<'a>>),
 }
 
 impl<'a> Answer<'a> {
@@ -23,7 +24,7 @@ impl<'a> Answer<'a> {
     }
 
     pub(crate) fn page(page: Page<'a>) -> Answer<'a> {
-        Answer(Body::Page(page))
+        Answer(Body::Page(Box::new(page)))
     }
 
     /// The body as a JSON tree.
