@@ -291,9 +291,7 @@ impl Page<'_> {
         request.scanned_count = Some(self.scanned as u64);
         request.read_units += self.consumed.total();
     }
-}
 
-impl Page<'_> {
     /// The response body as a tree, for the shell.
     pub(crate) fn to_json(&self) -> Value {
         let mut out = Map::new();
