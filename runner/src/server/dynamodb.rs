@@ -20,11 +20,15 @@ use serde_json::{json, Value};
 use super::crc32;
 use super::request_id::RequestIds;
 use super::{Endpoint, Server};
-use crate::engine::dynamo::{DynamoError, Engine, OPERATIONS};
+use crate::engine::dynamo::{Answer, DynamoError, Engine, OPERATIONS};
 use crate::pesan::server as pesan;
 
 /// The service's request size limit.
 pub const MAX_BODY: usize = 16 * 1024 * 1024;
+
+/// Where a response body starts unless the answer knows better (a page does):
+/// most answers fit.
+const BODY_CAPACITY: usize = 4096;
 
 const API_VERSION: &str = "DynamoDB_20120810";
 const AMZ_JSON: &str = "application/x-amz-json-1.0";
@@ -169,28 +173,50 @@ impl Service {
         let Some(request) = request else {
             return Reply::error(content_type, &serialization());
         };
-        let (result, table) = self.execute(operation, request);
-        let mut reply = match result {
-            Ok(response) => Reply::json(StatusCode::OK, content_type, &response),
-            Err(error) => Reply::error(content_type, &error),
-        };
+        let (mut reply, table) = self.execute(operation, request, content_type);
         reply.operation = operation.to_string();
         reply.table = table;
         reply
     }
 
-    /// One request against the shared engine. The engine's own request log is drained
-    /// at once: nobody grades a server's requests, and it would only grow.
-    fn execute(&self, operation: &str, request: Value) -> (Result<Value, DynamoError>, String) {
+    /// One request against the shared engine, its answer written while the engine is
+    /// still locked (a page borrows the table's items). The engine's own request log
+    /// is drained at once: nobody grades a server's requests, and it would only grow.
+    fn execute(
+        &self,
+        operation: &str,
+        request: Value,
+        content_type: &'static str,
+    ) -> (Reply, String) {
         let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
-        let outcome = catch_unwind(AssertUnwindSafe(|| engine.execute(operation, request)));
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            engine.respond(operation, request, |result| {
+                answer_reply(content_type, result)
+            })
+        }));
         let table = engine
             .take_request_log()
             .pop()
             .map(|record| record.table)
             .unwrap_or_default();
         drop(engine);
-        (outcome.unwrap_or_else(|_| Err(internal_error())), table)
+        let reply = outcome.unwrap_or_else(|_| Reply::error(content_type, &internal_error()));
+        (reply, table)
+    }
+}
+
+fn answer_reply(content_type: &'static str, result: Result<Answer<'_>, DynamoError>) -> Reply {
+    let answer = match result {
+        Ok(answer) => answer,
+        Err(error) => return Reply::error(content_type, &error),
+    };
+    let mut body = Vec::with_capacity(answer.len_hint().max(BODY_CAPACITY));
+    match answer.write_json(&mut body) {
+        Ok(()) => Reply {
+            body,
+            ..Reply::raw(StatusCode::OK, content_type, "")
+        },
+        Err(_) => Reply::error(content_type, &internal_error()),
     }
 }
 

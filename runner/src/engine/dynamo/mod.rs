@@ -10,6 +10,9 @@ use serde_json::Value;
 
 #[cfg(test)]
 mod admin_tests;
+mod answer;
+#[cfg(test)]
+mod answer_tests;
 mod capacity;
 mod errors;
 pub mod expr;
@@ -22,9 +25,11 @@ mod size;
 mod table;
 #[cfg(test)]
 mod tests;
+mod text;
 pub(crate) mod types;
 mod view;
 
+pub use answer::Answer;
 pub use errors::DynamoError;
 use table::Table;
 pub(crate) use view::{Collection, TableView};
@@ -128,6 +133,28 @@ impl Engine {
 
     /// Runs one action (`GetItem`, `Query`, ...) with its request in AWS JSON.
     pub fn execute(&mut self, action: &str, request: Value) -> Result<Value, DynamoError> {
+        self.respond(action, request, |result| result.map(Answer::into_value))
+    }
+
+    /// Runs one action and hands its response to `write` while the engine is still
+    /// borrowed: a page of items is written from the table itself, not from a copy.
+    pub fn respond<R>(
+        &mut self,
+        action: &str,
+        request: Value,
+        write: impl FnOnce(Result<Answer<'_>, DynamoError>) -> R,
+    ) -> R {
+        self.begin(action, &request);
+        let result =
+            legacy::refuse_legacy(action, &request).and_then(|()| self.dispatch(action, &request));
+        let written = write(result);
+        let record = std::mem::replace(&mut self.current, empty_record(""));
+        self.remember(record);
+        written
+    }
+
+    /// Starts the request's log record.
+    fn begin(&mut self, action: &str, request: &Value) {
         self.current = empty_record(action);
         self.current.table = request
             .get("TableName")
@@ -139,14 +166,18 @@ impl Engine {
             .and_then(Value::as_str)
             .map(str::to_string);
         self.current.continued = request.get("ExclusiveStartKey").is_some();
-        let result =
-            legacy::refuse_legacy(action, &request).and_then(|()| self.dispatch(action, &request));
-        let record = std::mem::replace(&mut self.current, empty_record(""));
-        self.remember(record);
-        result
     }
 
-    fn dispatch(&mut self, action: &str, req: &Value) -> Result<Value, DynamoError> {
+    /// Query and Scan answer pages borrowing the table; the rest answer trees.
+    fn dispatch(&mut self, action: &str, req: &Value) -> Result<Answer<'_>, DynamoError> {
+        match action {
+            "Query" => self.query(req).map(Answer::page),
+            "Scan" => self.scan(req).map(Answer::page),
+            other => self.dispatch_tree(other, req).map(Answer::tree),
+        }
+    }
+
+    fn dispatch_tree(&mut self, action: &str, req: &Value) -> Result<Value, DynamoError> {
         match action {
             "CreateTable" => self.create_table(req),
             "DescribeTable" => self.describe_table(req),
@@ -156,8 +187,6 @@ impl Engine {
             "GetItem" => self.get_item(req),
             "UpdateItem" => self.update_item(req),
             "DeleteItem" => self.delete_item(req),
-            "Query" => self.query(req),
-            "Scan" => self.scan(req),
             "BatchGetItem" => self.batch_get_item(req),
             "BatchWriteItem" => self.batch_write_item(req),
             "TransactWriteItems" => self.transact_write_items(req),

@@ -262,17 +262,46 @@ impl std::fmt::Display for Number {
         if self.negative {
             f.write_str("-")?;
         }
-        let digits: String = self.digits.iter().map(|d| char::from(b'0' + d)).collect();
-        let n = digits.len() as i32;
+        let n = self.digits.len() as i32;
         if self.exp <= 0 {
-            write!(f, "0.{}{}", "0".repeat((-self.exp) as usize), digits)
+            f.write_str("0.")?;
+            write_zeros(f, (-self.exp) as usize)?;
+            write_digits(f, &self.digits)
         } else if self.exp >= n {
-            write!(f, "{}{}", digits, "0".repeat((self.exp - n) as usize))
+            write_digits(f, &self.digits)?;
+            write_zeros(f, (self.exp - n) as usize)
         } else {
-            let (int, frac) = digits.split_at(self.exp as usize);
-            write!(f, "{int}.{frac}")
+            let (int, frac) = self.digits.split_at(self.exp as usize);
+            write_digits(f, int)?;
+            f.write_str(".")?;
+            write_digits(f, frac)
         }
     }
+}
+
+/// Every N value of a response is written through here: digits go out from a
+/// stack buffer rather than a `String` per number.
+fn write_digits(f: &mut std::fmt::Formatter<'_>, digits: &[u8]) -> std::fmt::Result {
+    let mut text = [0u8; 40];
+    for chunk in digits.chunks(text.len()) {
+        for (out, d) in text.iter_mut().zip(chunk) {
+            *out = b'0' + d;
+        }
+        let ascii = std::str::from_utf8(&text[..chunk.len()]).map_err(|_| std::fmt::Error)?;
+        f.write_str(ascii)?;
+    }
+    Ok(())
+}
+
+fn write_zeros(f: &mut std::fmt::Formatter<'_>, count: usize) -> std::fmt::Result {
+    const ZEROS: &str = "0000000000000000000000000000000000000000";
+    let mut left = count;
+    while left > 0 {
+        let n = left.min(ZEROS.len());
+        f.write_str(&ZEROS[..n])?;
+        left -= n;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -289,6 +318,20 @@ mod tests {
         assert_eq!(n("-0.0").to_string(), "0");
         assert_eq!(n("1e2").to_string(), "100");
         assert_eq!(n("0.001").to_string(), "0.001");
+    }
+
+    #[test]
+    fn extreme_magnitudes_and_full_precision_are_written_in_full() {
+        assert_eq!(n("1E+125").to_string(), format!("1{}", "0".repeat(125)));
+        assert_eq!(n("-1E-130").to_string(), format!("-0.{}1", "0".repeat(129)));
+        let digits = "12345678901234567890123456789012345678";
+        assert_eq!(n(digits).to_string(), digits);
+        assert_eq!(n(&format!("0.{digits}")).to_string(), format!("0.{digits}"));
+        assert_eq!(
+            n("-9.99E+125").to_string(),
+            format!("-999{}", "0".repeat(123))
+        );
+        assert_eq!(n("123.4500").to_string(), "123.45");
     }
 
     #[test]

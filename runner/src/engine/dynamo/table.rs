@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use super::errors::{invalid_params, DResult, DynamoError};
 use super::size::{item_size, MAX_ITEM_SIZE};
+use super::text::write_item;
 use super::types::{AttrValue, Item, KeyVal};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -38,6 +39,32 @@ pub(crate) struct Index {
     pub(crate) definition: Value,
 }
 
+/// A stored item with its size and its wire JSON, both worked out once when it
+/// is stored: items are never changed in place (an update stores a new one), and
+/// a Query that sends the text reads a few contiguous bytes per item instead of
+/// every one of its strings from wherever they lie in the heap.
+#[derive(Debug, Clone)]
+pub(crate) struct Stored {
+    pub(crate) item: Item,
+    pub(crate) size: usize,
+    /// `None` only if writing the text failed, which a `Vec` never does.
+    pub(crate) text: Option<Box<[u8]>>,
+}
+
+impl Stored {
+    fn new(item: Item) -> Stored {
+        let mut text = Vec::new();
+        let text = write_item(&mut text, &item)
+            .ok()
+            .map(|()| text.into_boxed_slice());
+        Stored {
+            size: item_size(&item),
+            item,
+            text,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub(crate) struct Table {
     pub(crate) name: String,
@@ -45,7 +72,7 @@ pub(crate) struct Table {
     /// AttributeDefinitions: name → S | N | B.
     pub(crate) attr_types: Vec<(String, String)>,
     pub(crate) indexes: Vec<Index>,
-    pub(crate) partitions: BTreeMap<KeyVal, BTreeMap<KeyVal, Item>>,
+    pub(crate) partitions: BTreeMap<KeyVal, BTreeMap<KeyVal, Stored>>,
     pub(crate) item_count: usize,
     pub(crate) size_bytes: usize,
     pub(crate) definition: Value,
@@ -78,6 +105,10 @@ impl Table {
     }
 
     pub(crate) fn get(&self, key: &TableKey) -> Option<&Item> {
+        self.stored(key).map(|stored| &stored.item)
+    }
+
+    pub(crate) fn stored(&self, key: &TableKey) -> Option<&Stored> {
         self.partitions.get(&key.0)?.get(&key.1)
     }
 
@@ -103,18 +134,21 @@ impl Table {
                 index.entries.insert(ik);
             }
         }
+        let stored = Stored::new(item);
         self.item_count += 1;
-        self.size_bytes += item_size(&item);
+        self.size_bytes += stored.size;
         self.partitions
             .entry(key.0)
             .or_default()
-            .insert(key.1, item);
+            .insert(key.1, stored);
         old
     }
 
     pub(crate) fn delete(&mut self, key: &TableKey) -> Option<Item> {
         let partition = self.partitions.get_mut(&key.0)?;
-        let old = partition.remove(&key.1)?;
+        let Stored {
+            item: old, size, ..
+        } = partition.remove(&key.1)?;
         if partition.is_empty() {
             self.partitions.remove(&key.0);
         }
@@ -124,7 +158,7 @@ impl Table {
             }
         }
         self.item_count -= 1;
-        self.size_bytes -= item_size(&old);
+        self.size_bytes -= size;
         Some(old)
     }
 
@@ -135,7 +169,7 @@ impl Table {
         };
         partition
             .values()
-            .map(|item| self.item_with_lsi_size(item))
+            .map(|stored| self.item_with_lsi_size(&stored.item))
             .sum()
     }
 

@@ -1,5 +1,7 @@
 //! Attribute values in typed form, their wire JSON, and the orderable key values.
 
+use std::cmp::Ordering;
+
 use indexmap::IndexMap;
 use serde_json::{json, Map, Value};
 
@@ -42,6 +44,26 @@ impl KeyVal {
             AttrValue::N(n) => Some(KeyVal::N(n.clone())),
             AttrValue::B(b) => Some(KeyVal::B(b.clone())),
             _ => None,
+        }
+    }
+
+    /// Orders the key against a value as `compare` orders two values, without
+    /// making an `AttrValue` of the key; `None` across types.
+    pub(crate) fn cmp_attr(&self, value: &AttrValue) -> Option<Ordering> {
+        match (self, value) {
+            (KeyVal::S(x), AttrValue::S(y)) => Some(x.as_bytes().cmp(y.as_bytes())),
+            (KeyVal::N(x), AttrValue::N(y)) => Some(x.cmp(y)),
+            (KeyVal::B(x), AttrValue::B(y)) => Some(x.cmp(y)),
+            _ => None,
+        }
+    }
+
+    /// `begins_with` of a key: S and B keys only.
+    pub(crate) fn starts_with(&self, prefix: &AttrValue) -> bool {
+        match (self, prefix) {
+            (KeyVal::S(s), AttrValue::S(p)) => s.starts_with(p.as_str()),
+            (KeyVal::B(b), AttrValue::B(p)) => b.starts_with(p),
+            _ => false,
         }
     }
 

@@ -43,7 +43,7 @@ impl<'a> TableView<'a> {
         self.0.partitions.iter().filter_map(|(hash, partition)| {
             Some(Collection {
                 partition: hash.to_attr()?,
-                items: partition.values().collect(),
+                items: partition.values().map(|stored| &stored.item).collect(),
             })
         })
     }

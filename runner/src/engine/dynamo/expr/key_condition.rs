@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use super::ast::*;
 use super::error::{ExprError, ExprResult};
 use super::eval::{compare, validate_between};
-use crate::engine::dynamo::types::AttrValue;
+use crate::engine::dynamo::types::{AttrValue, KeyVal};
 
 const PREFIX: &str = "Invalid KeyConditionExpression: ";
 
@@ -241,25 +241,88 @@ fn check_key_value(value: &AttrValue, key: (&str, &str)) -> ExprResult<()> {
 
 impl SortCond {
     pub fn matches(&self, value: &AttrValue) -> bool {
-        let ord = |v: &AttrValue| compare(value, v);
+        self.holds(|v| compare(value, v), |p| begins_with(value, p))
+    }
+
+    /// `matches` for a stored key, compared in place: a Query tests every row it
+    /// reads. A key without a value (no sort key in the schema) matches.
+    pub(crate) fn matches_key(&self, key: &KeyVal) -> bool {
+        matches!(key, KeyVal::Min | KeyVal::None | KeyVal::Max)
+            || self.holds(|v| key.cmp_attr(v), |p| key.starts_with(p))
+    }
+
+    /// The condition over the value's order against an operand (`ord`) and whether
+    /// it begins with a prefix (`begins`).
+    fn holds(
+        &self,
+        ord: impl Fn(&AttrValue) -> Option<Ordering>,
+        begins: impl Fn(&AttrValue) -> bool,
+    ) -> bool {
+        use Ordering::{Equal, Greater, Less};
         match self {
-            SortCond::Cmp(CmpOp::Eq, v) => ord(v) == Some(Ordering::Equal),
-            SortCond::Cmp(CmpOp::Lt, v) => ord(v) == Some(Ordering::Less),
-            SortCond::Cmp(CmpOp::Le, v) => matches!(ord(v), Some(Ordering::Less | Ordering::Equal)),
-            SortCond::Cmp(CmpOp::Gt, v) => ord(v) == Some(Ordering::Greater),
-            SortCond::Cmp(CmpOp::Ge, v) => {
-                matches!(ord(v), Some(Ordering::Greater | Ordering::Equal))
-            }
-            SortCond::Cmp(CmpOp::Ne, v) => ord(v) != Some(Ordering::Equal),
+            SortCond::Cmp(CmpOp::Eq, v) => ord(v) == Some(Equal),
+            SortCond::Cmp(CmpOp::Lt, v) => ord(v) == Some(Less),
+            SortCond::Cmp(CmpOp::Le, v) => matches!(ord(v), Some(Less | Equal)),
+            SortCond::Cmp(CmpOp::Gt, v) => ord(v) == Some(Greater),
+            SortCond::Cmp(CmpOp::Ge, v) => matches!(ord(v), Some(Greater | Equal)),
+            SortCond::Cmp(CmpOp::Ne, v) => ord(v) != Some(Equal),
             SortCond::Between(lo, hi) => {
-                matches!(ord(lo), Some(Ordering::Greater | Ordering::Equal))
-                    && matches!(ord(hi), Some(Ordering::Less | Ordering::Equal))
+                matches!(ord(lo), Some(Greater | Equal)) && matches!(ord(hi), Some(Less | Equal))
             }
-            SortCond::BeginsWith(p) => match (value, p) {
-                (AttrValue::S(s), AttrValue::S(p)) => s.starts_with(p.as_str()),
-                (AttrValue::B(s), AttrValue::B(p)) => s.starts_with(p),
-                _ => false,
-            },
+            SortCond::BeginsWith(p) => begins(p),
+        }
+    }
+}
+
+fn begins_with(value: &AttrValue, prefix: &AttrValue) -> bool {
+    match (value, prefix) {
+        (AttrValue::S(s), AttrValue::S(p)) => s.starts_with(p.as_str()),
+        (AttrValue::B(s), AttrValue::B(p)) => s.starts_with(p),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dynamo::number::Number;
+
+    fn conditions() -> Vec<SortCond> {
+        let s = |t: &str| AttrValue::S(t.to_string());
+        let n = |t: &str| AttrValue::N(Number::parse(t).unwrap());
+        let mut all: Vec<SortCond> = [CmpOp::Eq, CmpOp::Lt, CmpOp::Le, CmpOp::Gt, CmpOp::Ge]
+            .into_iter()
+            .flat_map(|op| [SortCond::Cmp(op, s("PROJ#2")), SortCond::Cmp(op, n("10"))])
+            .collect();
+        all.push(SortCond::Between(s("PROJ#1"), s("PROJ#3")));
+        all.push(SortCond::Between(n("-1.5"), n("10")));
+        all.push(SortCond::BeginsWith(s("PROJ#")));
+        all.push(SortCond::BeginsWith(AttrValue::B(vec![1, 2])));
+        all
+    }
+
+    #[test]
+    fn stored_keys_match_as_their_values_do() {
+        let keys = [
+            KeyVal::S("PROJ#2".into()),
+            KeyVal::S("PROJ#10".into()),
+            KeyVal::S("META".into()),
+            KeyVal::S(String::new()),
+            KeyVal::N(Number::parse("10").unwrap()),
+            KeyVal::N(Number::parse("-3").unwrap()),
+            KeyVal::B(vec![1, 2, 3]),
+            KeyVal::B(vec![0]),
+        ];
+        for cond in conditions() {
+            for key in &keys {
+                let value = key.to_attr().unwrap();
+                assert_eq!(
+                    cond.matches_key(key),
+                    cond.matches(&value),
+                    "{cond:?} {key:?}"
+                );
+            }
+            assert!(cond.matches_key(&KeyVal::None), "{cond:?}");
         }
     }
 }

@@ -15,6 +15,9 @@ mod update_table;
 mod write;
 
 pub(super) use account::{describe_endpoints, describe_limits};
+pub(super) use page::Page;
+
+use std::collections::BTreeMap;
 
 use serde_json::Value;
 
@@ -55,9 +58,15 @@ fn item_member(req: &Value, member: &str) -> DResult<Item> {
     item_from_json(value)
 }
 
+/// A table by name, borrowing only the tables: a read keeps it while the request's
+/// log record is written.
+fn table_in<'t>(tables: &'t BTreeMap<String, Table>, name: &str) -> DResult<&'t Table> {
+    tables.get(name).ok_or_else(DynamoError::not_found)
+}
+
 impl Engine {
     fn table_ref(&self, name: &str) -> DResult<&Table> {
-        self.tables.get(name).ok_or_else(DynamoError::not_found)
+        table_in(&self.tables, name)
     }
 
     fn table_mut(&mut self, name: &str) -> DResult<&mut Table> {

@@ -2,11 +2,11 @@
 //! Limit or 1 MB, then filter, project, and report Count/ScannedCount,
 //! LastEvaluatedKey and the units read.
 
-use std::borrow::Cow;
+use std::io::{self, Write};
 
 use serde_json::{json, Map, Value};
 
-use super::{DResult, DynamoError, Engine};
+use super::{DResult, DynamoError};
 use crate::engine::dynamo::capacity::{read_units, Consumed, Mode};
 use crate::engine::dynamo::errors::shape_error;
 use crate::engine::dynamo::expr::ast::{Cond, Path};
@@ -14,8 +14,10 @@ use crate::engine::dynamo::expr::eval::eval_cond;
 use crate::engine::dynamo::expr::projection::project;
 use crate::engine::dynamo::expr::Exprs;
 use crate::engine::dynamo::size::item_size;
-use crate::engine::dynamo::table::{key_of, Index, IndexKey, Table, TableKey};
+use crate::engine::dynamo::table::{key_of, Index, IndexKey, Projection, Stored, Table, TableKey};
+use crate::engine::dynamo::text::write_item;
 use crate::engine::dynamo::types::{item_from_json, item_to_json, Item, KeyVal};
+use crate::engine::dynamo::RequestRecord;
 
 /// A Query/Scan page holds at most 1 MB of item data.
 pub(crate) const PAGE_BYTES: usize = 1024 * 1024;
@@ -55,21 +57,51 @@ impl<'a> Options<'a> {
     }
 }
 
-impl Engine {
-    /// Count, ScannedCount and units of a Query/Scan page for the request log.
-    pub(super) fn record_page(&mut self, page: &Page) {
-        self.current.count = Some(page.count as u64);
-        self.current.scanned_count = Some(page.scanned as u64);
-        self.current.read_units += page.consumed.total();
+/// One item of a page: a stored item as it is (its text is ready), or one made
+/// for the page (a projection, a keys-only or include index entry).
+pub(crate) enum Row<'a> {
+    Stored(&'a Stored),
+    Made(Item),
+}
+
+impl Row<'_> {
+    fn item(&self) -> &Item {
+        match self {
+            Row::Stored(stored) => &stored.item,
+            Row::Made(item) => item,
+        }
+    }
+
+    fn size(&self) -> usize {
+        match self {
+            Row::Stored(stored) => stored.size,
+            Row::Made(item) => item_size(item),
+        }
+    }
+
+    fn write_json<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        match self {
+            Row::Stored(Stored {
+                text: Some(text), ..
+            }) => out.write_all(text),
+            row => write_item(out, row.item()),
+        }
     }
 }
 
-pub(crate) struct Page {
-    pub items: Vec<Item>,
+/// One Query/Scan page. Items read straight from the table stay borrowed: the
+/// response is written from them while the engine is still borrowed, with no copy.
+pub(crate) struct Page<'a> {
+    pub items: Vec<Row<'a>>,
     pub count: usize,
     pub scanned: usize,
     pub last_key: Option<Item>,
     pub consumed: Consumed,
+    /// Bytes of item data read, which bounds the text the page is written as.
+    pub bytes: usize,
+    /// `Select: COUNT`: the response has no `Items`.
+    pub count_only: bool,
+    pub mode: Mode,
 }
 
 /// `Select`, checked against its enum.
@@ -127,11 +159,14 @@ impl<'a> Source<'a> {
         Ok(Source { table, index })
     }
 
-    /// The index entry (or the item itself when reading the table).
-    fn entry<'i>(&self, base: &'i Item) -> Cow<'i, Item> {
+    /// The index entry (or the item itself when reading the table); an index that
+    /// projects everything holds the whole item, so that is not copied either.
+    fn entry(&self, base: &'a Stored) -> Row<'a> {
         match self.index {
-            Some(index) => Cow::Owned(index.entry(self.table, base).unwrap_or_default()),
-            None => Cow::Borrowed(base),
+            Some(index) if index.projection != Projection::All => {
+                Row::Made(index.entry(self.table, &base.item).unwrap_or_default())
+            }
+            _ => Row::Stored(base),
         }
     }
 
@@ -197,13 +232,18 @@ impl<'a> Source<'a> {
     }
 
     /// Reads one page from `rows` (base items in read order).
-    pub(crate) fn read_page<I: Iterator<Item = &'a Item>>(&self, rows: I, opts: &Options) -> Page {
+    pub(crate) fn read_page<I: Iterator<Item = &'a Stored>>(
+        &self,
+        rows: I,
+        opts: &Options,
+        mode: Mode,
+    ) -> Page<'a> {
         let mut rows = rows.peekable();
         let (mut scanned, mut count, mut bytes, mut fetched) = (0usize, 0usize, 0usize, 0.0);
         let (mut items, mut last, mut stopped) = (Vec::new(), None, false);
         while let Some(base) = rows.peek().copied() {
             let entry = self.entry(base);
-            let size = item_size(&entry);
+            let size = entry.size();
             if opts.limit.is_some_and(|l| scanned >= l)
                 || (scanned > 0 && bytes + size > PAGE_BYTES)
             {
@@ -215,51 +255,99 @@ impl<'a> Source<'a> {
             bytes += size;
             last = Some(base);
             let visible = if opts.fetch_base {
-                fetched += read_units(item_size(base), opts.consistent);
-                Cow::Borrowed(base)
+                fetched += read_units(base.size, opts.consistent);
+                Row::Stored(base)
             } else {
                 entry
             };
-            if opts.filter.is_none_or(|f| eval_cond(&visible, f)) {
+            if opts.filter.is_none_or(|f| eval_cond(visible.item(), f)) {
                 count += 1;
                 if !opts.count_only {
-                    items.push(
-                        opts.projection
-                            .map(|p| project(&visible, p))
-                            .unwrap_or_else(|| visible.into_owned()),
-                    );
+                    items.push(match opts.projection {
+                        Some(p) => Row::Made(project(visible.item(), p)),
+                        None => visible,
+                    });
                 }
             }
         }
-        let last_key = last.filter(|_| stopped).map(|b| self.key_map(b));
+        let last_key = last.filter(|_| stopped).map(|b| self.key_map(&b.item));
         Page {
             items,
             count,
             scanned,
             last_key,
             consumed: self.charge(bytes, fetched, opts.consistent),
+            bytes,
+            count_only: opts.count_only,
+            mode,
         }
     }
 }
 
-impl Page {
-    pub(crate) fn to_json(&self, count_only: bool, mode: Mode) -> Value {
+impl Page<'_> {
+    /// Count, ScannedCount and units of the page for the request log.
+    pub(super) fn record(&self, request: &mut RequestRecord) {
+        request.count = Some(self.count as u64);
+        request.scanned_count = Some(self.scanned as u64);
+        request.read_units += self.consumed.total();
+    }
+
+    /// The response body as a tree, for the shell.
+    pub(crate) fn to_json(&self) -> Value {
         let mut out = Map::new();
-        if !count_only {
-            out.insert(
-                "Items".into(),
-                Value::Array(self.items.iter().map(item_to_json).collect()),
-            );
+        if !self.count_only {
+            let items = self
+                .items
+                .iter()
+                .map(|row| item_to_json(row.item()))
+                .collect();
+            out.insert("Items".into(), Value::Array(items));
         }
         out.insert("Count".into(), json!(self.count));
         out.insert("ScannedCount".into(), json!(self.scanned));
         if let Some(k) = &self.last_key {
             out.insert("LastEvaluatedKey".into(), item_to_json(k));
         }
-        if let Some(c) = self.consumed.to_json(mode) {
+        if let Some(c) = self.consumed.to_json(self.mode) {
             out.insert("ConsumedCapacity".into(), c);
         }
         Value::Object(out)
+    }
+
+    /// The same body written as text: the bytes serde_json writes for `to_json`.
+    /// About how long `write_json`'s text is, to size its buffer once: the wire
+    /// JSON of an item is rarely twice its size.
+    pub(crate) fn text_len_hint(&self) -> usize {
+        let items = if self.count_only { 0 } else { 2 * self.bytes };
+        items + 256
+    }
+
+    pub(crate) fn write_json<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        out.write_all(b"{")?;
+        if !self.count_only {
+            out.write_all(b"\"Items\":[")?;
+            for (i, row) in self.items.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
+                }
+                row.write_json(out)?;
+            }
+            out.write_all(b"],")?;
+        }
+        write!(
+            out,
+            "\"Count\":{},\"ScannedCount\":{}",
+            self.count, self.scanned
+        )?;
+        if let Some(k) = &self.last_key {
+            out.write_all(b",\"LastEvaluatedKey\":")?;
+            write_item(out, k)?;
+        }
+        if let Some(c) = self.consumed.to_json(self.mode) {
+            out.write_all(b",\"ConsumedCapacity\":")?;
+            serde_json::to_writer(&mut *out, &c)?;
+        }
+        out.write_all(b"}")
     }
 }
 
@@ -292,9 +380,7 @@ pub(crate) fn check_index_read(
             "Consistent reads are not supported on global secondary indexes",
         ));
     }
-    if select == Some("ALL_ATTRIBUTES")
-        && index.projection != crate::engine::dynamo::table::Projection::All
-    {
+    if select == Some("ALL_ATTRIBUTES") && index.projection != Projection::All {
         return Err(DynamoError::validation(format!(
             "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index {} because its projection type is not ALL",
             index.name

@@ -4,15 +4,15 @@ use std::ops::Bound::{self, Excluded, Included, Unbounded};
 
 use serde_json::Value;
 
-use super::page::{check_index_read, limit, select, Options, Source};
-use super::{bool_member, required_str, DResult, DynamoError, Engine};
+use super::page::{check_index_read, limit, select, Options, Page, Source};
+use super::{bool_member, required_str, table_in, DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity;
 use crate::engine::dynamo::expr::ast::{CmpOp, Cond, Operand};
 use crate::engine::dynamo::expr::key_condition::{bind, KeyCondition, SortCond};
 use crate::engine::dynamo::expr::resolve::walk_cond;
 use crate::engine::dynamo::expr::{compile, Exprs, Kind};
-use crate::engine::dynamo::table::{IndexKey, KeySchema};
-use crate::engine::dynamo::types::{Item, KeyVal};
+use crate::engine::dynamo::table::{IndexKey, KeySchema, Stored};
+use crate::engine::dynamo::types::KeyVal;
 
 type KeyBounds = (Bound<KeyVal>, Bound<KeyVal>);
 
@@ -110,13 +110,13 @@ fn check_start(start: &IndexKey, source: &Source, cond: &KeyCondition) -> DResul
 }
 
 impl Engine {
-    pub(in crate::engine::dynamo) fn query(&mut self, req: &Value) -> DResult<Value> {
+    pub(in crate::engine::dynamo) fn query(&mut self, req: &Value) -> DResult<Page<'_>> {
         let mode = capacity::mode(req)?;
         let select = select(req)?;
         let limit = limit(req)?;
         require_key_condition(req)?;
         let exprs = compile(req, &[Kind::KeyCondition, Kind::Filter, Kind::Projection])?;
-        let table = self.table_ref(required_str(req, "TableName")?)?;
+        let table = table_in(&self.tables, required_str(req, "TableName")?)?;
         let source = Source::resolve(table, req.get("IndexName").and_then(Value::as_str))?;
         let consistent = bool_member(req, "ConsistentRead");
         check_index_read(&source, select, consistent)?;
@@ -131,10 +131,9 @@ impl Engine {
             .unwrap_or(true);
         let opts = Options::new(&source, select, limit, &exprs, consistent);
         let rows = query_rows(&source, &cond, start.as_ref(), forward);
-        let page = source.read_page(rows.into_iter(), &opts);
-        let response = page.to_json(opts.count_only, mode);
-        self.record_page(&page);
-        Ok(response)
+        let page = source.read_page(rows.into_iter(), &opts, mode);
+        page.record(&mut self.current);
+        Ok(page)
     }
 }
 
@@ -166,13 +165,10 @@ fn query_rows<'a>(
     cond: &KeyCondition,
     start: Option<&IndexKey>,
     forward: bool,
-) -> Vec<&'a Item> {
+) -> Vec<&'a Stored> {
     let hash = KeyVal::from_attr(&cond.hash_value).unwrap_or(KeyVal::None);
     let sort = cond.sort.as_ref();
-    let matches = |k: &KeyVal| match (sort, k.to_attr()) {
-        (Some(s), Some(v)) => s.matches(&v),
-        _ => true,
-    };
+    let matches = |k: &KeyVal| sort.is_none_or(|s| s.matches_key(k));
     let bounds = sort_bounds(sort);
     match source.index {
         None => table_rows(source, &hash, bounds, start, forward, &matches),
@@ -196,7 +192,7 @@ fn query_rows<'a>(
             };
             keys.skip_while(|k| !matches(&k.1))
                 .take_while(|k| matches(&k.1))
-                .filter_map(|k| source.table.get(&(k.2.clone(), k.3.clone())))
+                .filter_map(|k| source.table.stored(&(k.2.clone(), k.3.clone())))
                 .collect()
         }
     }
@@ -209,7 +205,7 @@ fn table_rows<'a>(
     start: Option<&IndexKey>,
     forward: bool,
     matches: &dyn Fn(&KeyVal) -> bool,
-) -> Vec<&'a Item> {
+) -> Vec<&'a Stored> {
     let Some(partition) = source.table.partitions.get(hash) else {
         return Vec::new();
     };
@@ -224,7 +220,7 @@ fn table_rows<'a>(
         return Vec::new();
     }
     let range = partition.range(bounds);
-    let rows: Box<dyn Iterator<Item = (&KeyVal, &Item)>> = if forward {
+    let rows: Box<dyn Iterator<Item = (&KeyVal, &Stored)>> = if forward {
         Box::new(range)
     } else {
         Box::new(range.rev())

@@ -4,13 +4,13 @@
 
 use serde_json::Value;
 
-use super::page::{check_index_read, limit, select, Options, Source};
-use super::{bool_member, required_str, DResult, DynamoError, Engine};
+use super::page::{check_index_read, limit, select, Options, Page, Source};
+use super::{bool_member, required_str, table_in, DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity;
 use crate::engine::dynamo::errors::shape_error;
 use crate::engine::dynamo::expr::{compile, Kind};
-use crate::engine::dynamo::table::IndexKey;
-use crate::engine::dynamo::types::{Item, KeyVal};
+use crate::engine::dynamo::table::{IndexKey, Stored};
+use crate::engine::dynamo::types::KeyVal;
 
 /// The members' ranges in the API model: Segment 0..=999999, TotalSegments 1..=1000000.
 fn check_segment_range(req: &Value, member: &str, path: &str, range: (i64, i64)) -> DResult<()> {
@@ -64,13 +64,13 @@ fn segment_of(key: &KeyVal, total: u64) -> u64 {
 }
 
 impl Engine {
-    pub(in crate::engine::dynamo) fn scan(&mut self, req: &Value) -> DResult<Value> {
+    pub(in crate::engine::dynamo) fn scan(&mut self, req: &Value) -> DResult<Page<'_>> {
         let mode = capacity::mode(req)?;
         let select = select(req)?;
         let limit = limit(req)?;
         let segment = segments(req)?;
         let exprs = compile(req, &[Kind::Filter, Kind::Projection])?;
-        let table = self.table_ref(required_str(req, "TableName")?)?;
+        let table = table_in(&self.tables, required_str(req, "TableName")?)?;
         let source = Source::resolve(table, req.get("IndexName").and_then(Value::as_str))?;
         let consistent = bool_member(req, "ConsistentRead");
         check_index_read(&source, select, consistent)?;
@@ -78,18 +78,19 @@ impl Engine {
         let opts = Options::new(&source, select, limit, &exprs, consistent);
         let in_segment = |k: &KeyVal| segment.is_none_or(|(s, t)| segment_of(k, t) == s);
         let rows = scan_rows(&source, start.as_ref(), &in_segment);
-        let page = source.read_page(rows, &opts);
-        let response = page.to_json(opts.count_only, mode);
-        self.record_page(&page);
-        Ok(response)
+        let page = source.read_page(rows, &opts, mode);
+        page.record(&mut self.current);
+        Ok(page)
     }
 }
 
-fn scan_rows<'a>(
+/// The rows live as long as the table (`'a`); the walk only as long as the
+/// segment test (`'f`), so the page can outlive the request's locals.
+fn scan_rows<'a: 'f, 'f>(
     source: &Source<'a>,
     start: Option<&IndexKey>,
-    in_segment: &'a dyn Fn(&KeyVal) -> bool,
-) -> Box<dyn Iterator<Item = &'a Item> + 'a> {
+    in_segment: &'f dyn Fn(&KeyVal) -> bool,
+) -> Box<dyn Iterator<Item = &'a Stored> + 'f> {
     let table = source.table;
     match source.index {
         None => {
@@ -112,7 +113,7 @@ fn scan_rows<'a>(
                 .iter()
                 .filter(move |k| in_segment(&k.0))
                 .filter(move |k| after.as_ref().is_none_or(|a| *k > a))
-                .filter_map(move |k| table.get(&(k.2.clone(), k.3.clone())));
+                .filter_map(move |k| table.stored(&(k.2.clone(), k.3.clone())));
             Box::new(rows)
         }
     }

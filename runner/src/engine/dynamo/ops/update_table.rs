@@ -190,8 +190,8 @@ fn create_index(table: &mut Table, def: &Value) -> DResult<()> {
         )));
     }
     for (hash, partition) in &table.partitions {
-        for (range, item) in partition {
-            if let Some(entry) = index.key_for(&(hash.clone(), range.clone()), item) {
+        for (range, stored) in partition {
+            if let Some(entry) = index.key_for(&(hash.clone(), range.clone()), &stored.item) {
                 index.entries.insert(entry);
             }
         }
