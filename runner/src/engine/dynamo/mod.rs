@@ -18,6 +18,7 @@ mod number;
 mod ops;
 #[cfg(test)]
 mod rules_tests;
+mod shape;
 mod size;
 mod table;
 #[cfg(test)]
@@ -139,8 +140,9 @@ impl Engine {
             .and_then(Value::as_str)
             .map(str::to_string);
         self.current.continued = request.get("ExclusiveStartKey").is_some();
-        let result =
-            legacy::refuse_legacy(action, &request).and_then(|()| self.dispatch(action, &request));
+        let result = shape::check(action, &request)
+            .and_then(|()| legacy::refuse_legacy(action, &request))
+            .and_then(|()| self.dispatch(action, &request));
         let record = std::mem::replace(&mut self.current, empty_record(""));
         self.remember(record);
         result

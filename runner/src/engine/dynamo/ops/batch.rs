@@ -27,18 +27,28 @@ fn capacity_list(consumed: Vec<Consumed>, mode: capacity::Mode) -> Option<Value>
     (mode != capacity::Mode::None).then(|| Value::Array(list))
 }
 
-/// More than 100 keys for one table breaks the member constraint; more than 100 in all
-/// is the call's own limit.
+/// One table's list of more than 100 keys breaks the request's shape; more than
+/// 100 over all tables is the call's own limit.
 fn check_batch_get_size(tables: &Map<String, Value>) -> DResult<()> {
     let count = |t: &Value| t.get("Keys").and_then(Value::as_array).map_or(0, Vec::len);
-    if let Some((name, _)) = tables.iter().find(|(_, t)| count(t) > 100) {
-        return Err(shape_error(&format!(
-            "Value at 'RequestItems.{name}.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100"
-        )));
-    }
     if tables.values().map(count).sum::<usize>() > 100 {
         return Err(DynamoError::validation(
             "Too many items requested for the BatchGetItem call",
+        ));
+    }
+    Ok(())
+}
+
+/// Each table's list holds 1 to 25 requests (the request's shape); 25 is also the
+/// limit over all tables.
+fn check_batch_write_size(tables: &Map<String, Value>) -> DResult<()> {
+    let count: usize = tables
+        .values()
+        .map(|t| t.as_array().map_or(0, Vec::len))
+        .sum();
+    if count > 25 {
+        return Err(DynamoError::validation(
+            "Too many items requested for the BatchWriteItem call",
         ));
     }
     Ok(())
@@ -107,15 +117,7 @@ impl Engine {
     pub(in crate::engine::dynamo) fn batch_write_item(&mut self, req: &Value) -> DResult<Value> {
         let mode = capacity::mode(req)?;
         let tables = request_items(req)?;
-        let count: usize = tables
-            .values()
-            .map(|t| t.as_array().map_or(0, Vec::len))
-            .sum();
-        if count > 25 || count == 0 {
-            return Err(shape_error(
-                "Value at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]",
-            ));
-        }
+        check_batch_write_size(tables)?;
         let mut plans = Vec::new();
         for (name, list) in tables {
             plans.push((name.clone(), self.plan_batch_writes(name, list)?));

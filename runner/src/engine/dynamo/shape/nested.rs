@@ -1,0 +1,162 @@
+//! The nested members of the batch and transaction requests: table names as map
+//! keys, each table's key list or write list, and each transaction action's members.
+
+use serde_json::{Map, Value};
+
+use super::Rule::{MaxLength, MinLength, OneOf, Required};
+use super::{is_name, length, Violations, TABLE_NAME};
+
+/// What the service says when a `RequestItems` key is not a table name.
+const TABLE_KEYS: &str = "Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]";
+/// What it says when one table's write list is empty or longer than 25.
+const WRITE_LISTS: &str = "Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]";
+
+fn table_name_ok(name: &str) -> bool {
+    (3..=255).contains(&name.len()) && is_name(name)
+}
+
+/// `RequestItems` when it is a map, after its keys are checked as table names.
+fn request_items<'a>(req: &'a Value, found: &mut Violations) -> Option<&'a Map<String, Value>> {
+    let raw = req.get("RequestItems")?;
+    let tables = raw.as_object()?;
+    for _ in tables.keys().filter(|name| !table_name_ok(name)) {
+        found.push(Some(raw), "requestItems", TABLE_KEYS);
+    }
+    Some(tables)
+}
+
+pub(super) fn batch_get(req: &Value, found: &mut Violations) {
+    let Some(tables) = request_items(req, found) else {
+        return;
+    };
+    for (name, spec) in tables {
+        let base = format!("requestItems.{name}.member");
+        found.check(
+            spec.get("Keys"),
+            &format!("{base}.keys"),
+            &[Required, MinLength(1), MaxLength(100)],
+        );
+        found.check(
+            spec.get("AttributesToGet"),
+            &format!("{base}.attributesToGet"),
+            &[MinLength(1), MaxLength(255)],
+        );
+    }
+}
+
+pub(super) fn batch_write(req: &Value, found: &mut Violations) {
+    let Some(tables) = request_items(req, found) else {
+        return;
+    };
+    let raw = req.get("RequestItems");
+    for list in tables.values() {
+        if length(list).is_some_and(|n| !(1..=25).contains(&n)) {
+            found.push(raw, "requestItems", WRITE_LISTS);
+        }
+    }
+    for (name, list) in tables {
+        let requests = list.as_array().map(Vec::as_slice).unwrap_or_default();
+        for (i, request) in requests.iter().enumerate() {
+            write_request(
+                request,
+                &format!("requestItems.{name}.member.{}.member", i + 1),
+                found,
+            );
+        }
+    }
+}
+
+/// A put needs its item and a delete its key.
+fn write_request(request: &Value, base: &str, found: &mut Violations) {
+    if let Some(delete) = request.get("DeleteRequest").filter(|d| d.is_object()) {
+        found.check(
+            delete.get("Key"),
+            &format!("{base}.deleteRequest.key"),
+            &[Required],
+        );
+    }
+    if let Some(put) = request.get("PutRequest").filter(|p| p.is_object()) {
+        found.check(
+            put.get("Item"),
+            &format!("{base}.putRequest.item"),
+            &[Required],
+        );
+    }
+}
+
+/// The members of one transaction action, by the action's member name.
+fn action_members(kind: &str) -> &'static [(&'static str, &'static [super::Rule])] {
+    const ON_FAILURE: &[super::Rule] = &[OneOf(&["ALL_OLD", "NONE"])];
+    match kind {
+        "Put" => &[
+            ("Item", &[Required]),
+            ("TableName", TABLE_NAME),
+            ("ReturnValuesOnConditionCheckFailure", ON_FAILURE),
+        ],
+        "Update" => &[
+            ("Key", &[Required]),
+            ("UpdateExpression", &[Required]),
+            ("TableName", TABLE_NAME),
+            ("ReturnValuesOnConditionCheckFailure", ON_FAILURE),
+        ],
+        "ConditionCheck" => &[
+            ("Key", &[Required]),
+            ("TableName", TABLE_NAME),
+            ("ConditionExpression", &[Required]),
+            ("ReturnValuesOnConditionCheckFailure", ON_FAILURE),
+        ],
+        _ => &[
+            ("Key", &[Required]),
+            ("TableName", TABLE_NAME),
+            ("ReturnValuesOnConditionCheckFailure", ON_FAILURE),
+        ],
+    }
+}
+
+const WRITE_ACTIONS: [(&str, &str); 4] = [
+    ("ConditionCheck", "conditionCheck"),
+    ("Put", "put"),
+    ("Delete", "delete"),
+    ("Update", "update"),
+];
+
+pub(super) fn transact_write(req: &Value, found: &mut Violations) {
+    for (i, entry) in transact_items(req).iter().enumerate() {
+        for (kind, path) in WRITE_ACTIONS {
+            let Some(body) = entry.get(kind).filter(|b| b.is_object()) else {
+                continue;
+            };
+            let base = format!("transactItems.{}.member.{path}", i + 1);
+            for (name, rules) in action_members(kind) {
+                found.check(
+                    body.get(*name),
+                    &format!("{base}.{}", super::lower_first(name)),
+                    rules,
+                );
+            }
+        }
+    }
+}
+
+pub(super) fn transact_get(req: &Value, found: &mut Violations) {
+    for (i, entry) in transact_items(req).iter().enumerate() {
+        let base = format!("transactItems.{}.member", i + 1);
+        found.check(entry.get("Get"), &format!("{base}.get"), &[Required]);
+        let Some(get) = entry.get("Get").filter(|g| g.is_object()) else {
+            continue;
+        };
+        found.check(get.get("Key"), &format!("{base}.get.key"), &[Required]);
+        found.check(
+            get.get("TableName"),
+            &format!("{base}.get.tableName"),
+            TABLE_NAME,
+        );
+    }
+}
+
+fn transact_items(req: &Value) -> &[Value] {
+    req.get("TransactItems")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+}
