@@ -13,6 +13,8 @@ mod admin_tests;
 mod capacity;
 mod errors;
 pub mod expr;
+#[cfg(test)]
+mod keys_tests;
 mod legacy;
 mod number;
 mod ops;

@@ -9,7 +9,7 @@ use crate::engine::dynamo::expr::ast::Path;
 use crate::engine::dynamo::expr::projection::project;
 use crate::engine::dynamo::expr::update::action_path;
 use crate::engine::dynamo::expr::{compile, Exprs, Kind};
-use crate::engine::dynamo::size::item_size;
+use crate::engine::dynamo::size::{check_item_size, item_size};
 use crate::engine::dynamo::types::{item_to_json, Item};
 
 /// `ReturnValues` (already one of the enum's five, as the request's shape was
@@ -55,10 +55,11 @@ impl Engine {
 
     pub(in crate::engine::dynamo) fn put_item(&mut self, req: &Value) -> DResult<Value> {
         let mode = capacity::mode(req)?;
+        let item = item_member(req, "Item")?;
         let rv = return_values(req, &["NONE", "ALL_OLD"])?;
+        check_item_size(&item)?;
         let exprs = compile(req, &[Kind::Condition])?;
         let name = required_str(req, "TableName")?;
-        let item = item_member(req, "Item")?;
         let table = self.table_ref(name)?;
         let key = table.validate_item(&item)?;
         let old = table.get(&key).cloned();
@@ -152,7 +153,7 @@ impl Engine {
         let table = self.table_ref(name)?;
         let key = table.parse_key(&key_map)?;
         let actions = exprs.update.clone().unwrap_or_default();
-        check_key_untouched(table, &actions)?;
+        check_update_keys(table, &actions)?;
         let old = table.get(&key).cloned();
         if !condition_holds(exprs.condition.as_ref(), old.as_ref()) {
             let charge = write_consumed(table, old.as_ref(), old.as_ref());

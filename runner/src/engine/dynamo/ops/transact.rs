@@ -3,13 +3,13 @@
 use indexmap::IndexMap;
 use serde_json::{json, Value};
 
-use super::write::{check_key_untouched, condition_holds, updated_item, write_consumed};
+use super::write::{check_update_keys, condition_holds, updated_item, write_consumed};
 use super::{item_member, required_str, DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity::{self, read_units, write_units, Consumed, TxKind};
 use crate::engine::dynamo::errors::shape_error;
 use crate::engine::dynamo::expr::projection::project;
 use crate::engine::dynamo::expr::{compile, Exprs, Kind};
-use crate::engine::dynamo::size::item_size;
+use crate::engine::dynamo::size::{check_item_size, item_size};
 use crate::engine::dynamo::table::TableKey;
 use crate::engine::dynamo::types::{item_to_json, Item};
 
@@ -47,6 +47,16 @@ fn split_action(entry: &Value) -> DResult<(&'static str, &Value)> {
     ))
 }
 
+/// A Put's item, its values and size checked before its table is looked up.
+fn put_item_of(kind: &str, body: &Value) -> DResult<Option<Item>> {
+    if kind != "Put" {
+        return Ok(None);
+    }
+    let item = item_member(body, "Item")?;
+    check_item_size(&item)?;
+    Ok(Some(item))
+}
+
 fn kinds_for(kind: &str) -> &'static [Kind] {
     match kind {
         "Update" => &[Kind::Update, Kind::Condition],
@@ -73,17 +83,16 @@ fn cancelled(reasons: Vec<Value>) -> DynamoError {
 impl Engine {
     fn parse_action(&self, entry: &Value) -> DResult<Action> {
         let (kind, body) = split_action(entry)?;
+        let item = put_item_of(kind, body)?;
         let exprs = compile(body, kinds_for(kind))?;
         let name = required_str(body, "TableName")?.to_string();
         let table = self.table_ref(&name)?;
-        let (key, item) = if kind == "Put" {
-            let item = item_member(body, "Item")?;
-            (table.validate_item(&item)?, Some(item))
-        } else {
-            (table.parse_key(&item_member(body, "Key")?)?, None)
+        let key = match &item {
+            Some(item) => table.validate_item(item)?,
+            None => table.parse_key(&item_member(body, "Key")?)?,
         };
         if let Some(actions) = &exprs.update {
-            check_key_untouched(table, actions)?;
+            check_update_keys(table, actions)?;
         }
         Ok(Action {
             kind,
