@@ -169,7 +169,11 @@ impl<'a> Source<'a> {
         let key = item_from_json(raw)?;
         let table_key: TableKey = key_of(&self.table.schema, &key).ok_or_else(invalid)?;
         let names = self.key_names();
-        if key.len() != names.len() || names.iter().any(|n| !key.contains_key(*n)) {
+        let typed = |n: &&str| {
+            key.get(*n)
+                .is_some_and(|v| v.type_name() == self.table.attr_type(n))
+        };
+        if key.len() != names.len() || !names.iter().all(typed) {
             return Err(invalid());
         }
         let (ih, ir) = match self.index {

@@ -121,9 +121,10 @@ impl Engine {
         check_throughput(req)?;
         check_index_update_count(&updates)?;
         check_throughput_changes(table, req)?;
+        let on_demand = billing_after(table, req) == "PAY_PER_REQUEST";
         merge_definitions(table, req);
         for update in &updates {
-            apply_index_update(table, update)?;
+            apply_index_update(table, update, on_demand)?;
         }
         apply_billing(table, req);
         Ok(json!({ "TableDescription": describe(table, "ACTIVE") }))
@@ -161,9 +162,17 @@ fn apply_billing(table: &mut Table, req: &Value) {
     }
 }
 
-fn apply_index_update(table: &mut Table, update: &Value) -> DResult<()> {
+/// The billing mode the table has once this request is applied.
+fn billing_after<'a>(table: &'a Table, req: &'a Value) -> &'a str {
+    req.get("BillingMode")
+        .or_else(|| table.definition.get("BillingMode"))
+        .and_then(Value::as_str)
+        .unwrap_or("PROVISIONED")
+}
+
+fn apply_index_update(table: &mut Table, update: &Value, on_demand: bool) -> DResult<()> {
     if let Some(create) = update.get("Create") {
-        return create_index(table, create);
+        return create_index(table, create, on_demand);
     }
     if let Some(delete) = update.get("Delete") {
         return delete_index(table, index_name(delete)?);
@@ -180,8 +189,8 @@ fn index_name(def: &Value) -> DResult<&str> {
     })
 }
 
-fn create_index(table: &mut Table, def: &Value) -> DResult<()> {
-    check_new_index(table, def)?;
+fn create_index(table: &mut Table, def: &Value, on_demand: bool) -> DResult<()> {
+    check_new_index(table, def, on_demand)?;
     let mut index = parse_index(def, true, &table.schema)?;
     if table.index(&index.name).is_some() {
         return Err(invalid_params(&format!(
@@ -201,16 +210,25 @@ fn create_index(table: &mut Table, def: &Value) -> DResult<()> {
     Ok(())
 }
 
-/// The CreateTable rules for one global index, against the table as it now is.
-fn check_new_index(table: &Table, def: &Value) -> DResult<()> {
+/// The CreateTable rules for one global index, against the table as it now is:
+/// on a provisioned table the index needs its own capacity, as at creation.
+fn check_new_index(table: &Table, def: &Value, on_demand: bool) -> DResult<()> {
     let defined: Vec<&str> = table.attr_types.iter().map(|(n, _)| n.as_str()).collect();
-    let billing = table.definition.get("BillingMode").and_then(Value::as_str);
     let ctx = Context {
         defined: &defined,
         table_hash: &table.schema.hash,
-        on_demand: billing == Some("PAY_PER_REQUEST"),
+        on_demand,
     };
-    check_index(def, Kind { global: true }, 1, &ctx)
+    check_index(def, Kind { global: true }, 1, &ctx)?;
+    if on_demand || def.get("ProvisionedThroughput").is_some() {
+        return Ok(());
+    }
+    Err(invalid_params(&format!(
+        "ProvisionedThroughput is not specified for index: {}",
+        def.get("IndexName")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+    )))
 }
 
 fn push_index_definition(table: &mut Table, def: &Value) {
