@@ -339,3 +339,45 @@ fn an_index_created_on_a_provisioned_table_needs_its_own_capacity() {
     on_demand["BillingMode"] = json!("PAY_PER_REQUEST");
     assert!(e.execute("UpdateTable", on_demand).is_ok());
 }
+
+#[test]
+fn an_operator_needs_two_distinct_operands() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let filter = |expr: &str, names: Value| json!({"TableName": "Orders", "FilterExpression": expr, "ExpressionAttributeNames": names});
+    assert!(e
+        .execute("Scan", filter("#x = a.b[0]", json!({"#x": "a"})))
+        .is_ok());
+    assert_eq!(
+        refused(&mut e, "Scan", filter("a.b[0] <> #x.b[0]", json!({"#x": "a"}))),
+        "Invalid FilterExpression: The first operand must be distinct from the remaining operands for this operator or function; operator: <>, first operand: [a, b, [0]]"
+    );
+    assert_eq!(
+        refused(&mut e, "Scan", filter("contains(#x, a)", json!({"#x": "a"}))),
+        "Invalid FilterExpression: The first operand must be distinct from the remaining operands for this operator or function; operator: contains, first operand: [a]"
+    );
+    assert!(e
+        .execute("Scan", filter("contains(#x, b)", json!({"#x": "a"})))
+        .is_ok());
+}
+
+#[test]
+fn a_transaction_entry_holds_exactly_one_action() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let key = json!({"pk": {"S": "a"}, "sk": {"S": "1"}});
+    let entry = json!({"Put": {"TableName": "Orders", "Item": key},
+                       "Delete": {"TableName": "Orders", "Key": key}});
+    assert_eq!(
+        refused(
+            &mut e,
+            "TransactWriteItems",
+            json!({"TransactItems": [entry]})
+        ),
+        "TransactItems can only contain one of Check, Put, Update or Delete"
+    );
+    let got = e
+        .execute("GetItem", json!({"TableName": "Orders", "Key": key}))
+        .unwrap();
+    assert!(got.get("Item").is_none(), "{got}");
+}

@@ -36,15 +36,17 @@ fn transact_items(req: &Value) -> DResult<Vec<Value>> {
     Ok(items)
 }
 
+/// The one action of an entry; none or several is the same error.
 fn split_action(entry: &Value) -> DResult<(&'static str, &Value)> {
-    for kind in ["Put", "Update", "Delete", "ConditionCheck"] {
-        if let Some(body) = entry.get(kind) {
-            return Ok((kind, body));
-        }
+    let mut found = ["Put", "Update", "Delete", "ConditionCheck"]
+        .into_iter()
+        .filter_map(|kind| entry.get(kind).map(|body| (kind, body)));
+    match (found.next(), found.next()) {
+        (Some(action), None) => Ok(action),
+        _ => Err(DynamoError::validation(
+            "TransactItems can only contain one of Check, Put, Update or Delete",
+        )),
     }
-    Err(DynamoError::validation(
-        "TransactItems can only contain one of Check, Put, Update or Delete",
-    ))
 }
 
 /// A Put's item, its values and size checked before its table is looked up.
