@@ -130,3 +130,58 @@ fn updates_cannot_reach_into_key_attributes() {
     );
     assert!(e.execute("UpdateItem", update("SET g = :v")).is_ok());
 }
+
+#[test]
+fn attribute_values_are_refused_with_the_service_s_texts_for_each_type() {
+    let mut e = orders();
+    let put = |a: Value| {
+        let mut item = key("p");
+        item["a"] = a;
+        json!({"TableName": "Orders", "Item": item})
+    };
+    let cases = [
+        (json!({"S": "a", "N": "1"}), "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes"),
+        (json!({}), "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"),
+        (json!({"BS": []}), "One or more parameter values were invalid: Binary sets should not be empty"),
+        (json!({"NS": []}), "One or more parameter values were invalid: An number set  may not be empty"),
+        (json!({"NS": ["1", "1.0"]}), "Input collection contains duplicates"),
+        (json!({"BS": ["Yg==", "Yg=="]}), "One or more parameter values were invalid: Input collection [Yg==, Yg==]of type BS contains duplicates."),
+    ];
+    for (value, text) in cases {
+        assert_eq!(
+            refused(&mut e, "PutItem", put(value.clone())),
+            text,
+            "{value}"
+        );
+    }
+}
+
+#[test]
+fn bad_values_are_named_by_where_they_were_given() {
+    let mut e = orders();
+    let mut put = json!({"TableName": "Orders", "Item": key("p"),
+                         "ConditionExpression": "attribute_not_exists(a) OR a = :v",
+                         "ExpressionAttributeValues": {":v": {"SS": []}}});
+    assert_eq!(
+        refused(&mut e, "PutItem", put.clone()),
+        "ExpressionAttributeValues contains invalid value: One or more parameter values were invalid: An string set  may not be empty for key :v"
+    );
+    put["ExpressionAttributeValues"][":v"] = json!({"S": "x"});
+    assert!(e.execute("PutItem", put).is_ok());
+    let query = |start: Value| {
+        json!({"TableName": "Orders", "KeyConditionExpression": "pk = :p",
+               "ExpressionAttributeValues": {":p": {"S": "p"}}, "ExclusiveStartKey": start})
+    };
+    assert_eq!(
+        refused(&mut e, "Query", query(json!({"pk": {}}))),
+        "The provided starting key is invalid: Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"
+    );
+    assert_eq!(
+        refused(
+            &mut e,
+            "Query",
+            query(json!({"pk": {"S": "p"}, "n": {"NS": ["1", "1"]}}))
+        ),
+        "Input collection contains duplicates"
+    );
+}

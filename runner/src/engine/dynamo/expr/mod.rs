@@ -191,7 +191,13 @@ fn values_map(
                     "ExpressionAttributeValues contains invalid key: Syntax error; key: \"{k}\""
                 )));
             }
-            Ok((k.clone(), attr_from_json(v)?))
+            let value = attr_from_json(v).map_err(|e| {
+                DynamoError::validation(format!(
+                    "ExpressionAttributeValues contains invalid value: {} for key {k}",
+                    e.message
+                ))
+            })?;
+            Ok((k.clone(), value))
         })
         .collect()
 }

@@ -112,6 +112,27 @@ pub(crate) fn limit(req: &Value) -> DResult<Option<usize>> {
     }
 }
 
+/// A start key's bad value is named as such, except for the number and set texts,
+/// which the service passes on unchanged.
+fn start_key_value_error(err: DynamoError) -> DynamoError {
+    let passed_on = [
+        "contains duplicates",
+        "number set",
+        "converted into a number",
+        "significant digits",
+    ]
+    .iter()
+    .any(|t| err.message.contains(t))
+        || err.message.starts_with("Number ");
+    if passed_on {
+        return err;
+    }
+    DynamoError::validation(format!(
+        "The provided starting key is invalid: {}",
+        err.message
+    ))
+}
+
 impl<'a> Source<'a> {
     pub(crate) fn resolve(table: &'a Table, index_name: Option<&str>) -> DResult<Source<'a>> {
         let index = match index_name {
@@ -166,7 +187,7 @@ impl<'a> Source<'a> {
         let invalid = || {
             DynamoError::validation("The provided starting key is invalid: The provided key element does not match the schema")
         };
-        let key = item_from_json(raw)?;
+        let key = item_from_json(raw).map_err(start_key_value_error)?;
         let table_key: TableKey = key_of(&self.table.schema, &key).ok_or_else(invalid)?;
         let names = self.key_names();
         let typed = |n: &&str| {
