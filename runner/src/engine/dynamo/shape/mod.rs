@@ -156,6 +156,9 @@ fn members(action: &str) -> Option<&'static [Member]> {
 
 /// Checks a request against its action's model, nested members included.
 pub(crate) fn check(action: &str, req: &Value) -> DResult<()> {
+    if action == "CreateTable" {
+        return create_table(req);
+    }
     let Some(members) = members(action) else {
         return Ok(());
     };
@@ -170,6 +173,15 @@ pub(crate) fn check(action: &str, req: &Value) -> DResult<()> {
         "TransactGetItems" => nested::transact_get(req, &mut found),
         _ => {}
     }
+    found.into_result()
+}
+
+/// CreateTable names a missing or badly sized table in its own words first, then
+/// reports the violations of its definitions together.
+fn create_table(req: &Value) -> DResult<()> {
+    nested::create_table_name(req)?;
+    let mut found = Violations::default();
+    nested::create_table(req, &mut found);
     found.into_result()
 }
 

@@ -3,8 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use super::Rule::{MaxLength, MinLength, OneOf, Required};
-use super::{is_name, length, Violations, TABLE_NAME};
+use super::Rule::{AtLeast, MaxLength, MinLength, NamePattern, OneOf, Required};
+use super::{is_name, length, Rule, Violations, TABLE_NAME};
+use crate::engine::dynamo::errors::{DResult, DynamoError};
 
 /// What the service says when a `RequestItems` key is not a table name.
 const TABLE_KEYS: &str = "Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]";
@@ -85,8 +86,8 @@ fn write_request(request: &Value, base: &str, found: &mut Violations) {
 }
 
 /// The members of one transaction action, by the action's member name.
-fn action_members(kind: &str) -> &'static [(&'static str, &'static [super::Rule])] {
-    const ON_FAILURE: &[super::Rule] = &[OneOf(&["ALL_OLD", "NONE"])];
+fn action_members(kind: &str) -> &'static [(&'static str, &'static [Rule])] {
+    const ON_FAILURE: &[Rule] = &[OneOf(&["ALL_OLD", "NONE"])];
     match kind {
         "Put" => &[
             ("Item", &[Required]),
@@ -159,4 +160,137 @@ fn transact_items(req: &Value) -> &[Value] {
         .and_then(Value::as_array)
         .map(Vec::as_slice)
         .unwrap_or_default()
+}
+
+/// CreateTable's own first check: a table name of 3 to 255 characters, in a text
+/// of its own rather than as a constraint violation.
+pub(super) fn create_table_name(req: &Value) -> DResult<()> {
+    match req.get("TableName").and_then(Value::as_str) {
+        None => Err(DynamoError::validation(
+            "The parameter 'TableName' is required but was not present in the request",
+        )),
+        Some(name) if !(3..=255).contains(&name.len()) => Err(DynamoError::validation(
+            "TableName must be at least 3 characters long and at most 255 characters long",
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+pub(super) fn create_table(req: &Value, found: &mut Violations) {
+    let defs = req.get("AttributeDefinitions");
+    found.check(defs, "attributeDefinitions", &[Required]);
+    for_members(defs, "attributeDefinitions", |def, base| {
+        found.check(
+            def.get("AttributeName"),
+            &format!("{base}.attributeName"),
+            &[Required],
+        );
+        let kind = def.get("AttributeType");
+        found.check(
+            kind,
+            &format!("{base}.attributeType"),
+            &[Required, OneOf(&["B", "N", "S"])],
+        );
+    });
+    found.check(req.get("TableName"), "tableName", &[NamePattern]);
+    let billing = OneOf(&["PROVISIONED", "PAY_PER_REQUEST"]);
+    found.check(req.get("BillingMode"), "billingMode", &[billing]);
+    throughput(
+        req.get("ProvisionedThroughput"),
+        "provisionedThroughput",
+        found,
+    );
+    key_schema(req.get("KeySchema"), "keySchema", true, found);
+    indexes(
+        req.get("LocalSecondaryIndexes"),
+        "localSecondaryIndexes",
+        false,
+        found,
+    );
+    indexes(
+        req.get("GlobalSecondaryIndexes"),
+        "globalSecondaryIndexes",
+        true,
+        found,
+    );
+}
+
+/// Runs `check` on each element of a list with its path, `list.1.member`.
+fn for_members(list: Option<&Value>, path: &str, mut check: impl FnMut(&Value, String)) {
+    let elements = list.and_then(Value::as_array).map(Vec::as_slice);
+    for (i, element) in elements.unwrap_or_default().iter().enumerate() {
+        check(element, format!("{path}.{}.member", i + 1));
+    }
+}
+
+fn throughput(value: Option<&Value>, path: &str, found: &mut Violations) {
+    let Some(pt) = value.filter(|v| v.is_object()) else {
+        return;
+    };
+    for (member, field) in [
+        ("WriteCapacityUnits", "writeCapacityUnits"),
+        ("ReadCapacityUnits", "readCapacityUnits"),
+    ] {
+        found.check(
+            pt.get(member),
+            &format!("{path}.{field}"),
+            &[Required, AtLeast(1)],
+        );
+    }
+}
+
+/// A key schema of one or two elements; the table's names its key types.
+fn key_schema(value: Option<&Value>, path: &str, typed: bool, found: &mut Violations) {
+    found.check(value, path, &[Required, MinLength(1), MaxLength(2)]);
+    let key_type: &[Rule] = if typed {
+        &[Required, OneOf(&["HASH", "RANGE"])]
+    } else {
+        &[Required]
+    };
+    for_members(value, path, |element, base| {
+        found.check(
+            element.get("AttributeName"),
+            &format!("{base}.attributeName"),
+            &[Required],
+        );
+        found.check(element.get("KeyType"), &format!("{base}.keyType"), key_type);
+    });
+}
+
+fn indexes(list: Option<&Value>, path: &str, global: bool, found: &mut Violations) {
+    for_members(list, path, |index, base| {
+        found.check(
+            index.get("IndexName"),
+            &format!("{base}.indexName"),
+            &[Required, NamePattern, MinLength(3), MaxLength(255)],
+        );
+        key_schema(
+            index.get("KeySchema"),
+            &format!("{base}.keySchema"),
+            false,
+            found,
+        );
+        let projection = index.get("Projection");
+        found.check(projection, &format!("{base}.projection"), &[Required]);
+        if let Some(p) = projection.filter(|p| p.is_object()) {
+            let kinds = OneOf(&["ALL", "INCLUDE", "KEYS_ONLY"]);
+            found.check(
+                p.get("ProjectionType"),
+                &format!("{base}.projection.projectionType"),
+                &[kinds],
+            );
+            found.check(
+                p.get("NonKeyAttributes"),
+                &format!("{base}.projection.nonKeyAttributes"),
+                &[MinLength(1)],
+            );
+        }
+        if global {
+            throughput(
+                index.get("ProvisionedThroughput"),
+                &format!("{base}.provisionedThroughput"),
+                found,
+            );
+        }
+    });
 }

@@ -111,3 +111,50 @@ fn transact_get_items_need_a_get_with_key_and_table() {
         "3 validation errors detected: Value null at 'transactItems.1.member.get.key' failed to satisfy constraint: Member must not be null; Value 'ab' at 'transactItems.1.member.get.tableName' failed to satisfy constraint: Member must have length greater than or equal to 3; Value null at 'transactItems.2.member.get' failed to satisfy constraint: Member must not be null"
     );
 }
+
+#[test]
+fn create_table_names_its_table_first_in_its_own_words() {
+    assert_eq!(
+        refused("CreateTable", json!({})),
+        "The parameter 'TableName' is required but was not present in the request"
+    );
+    assert_eq!(
+        refused("CreateTable", json!({"TableName": "a;"})),
+        "TableName must be at least 3 characters long and at most 255 characters long"
+    );
+}
+
+#[test]
+fn create_table_reports_every_violation_of_its_definitions() {
+    assert_eq!(
+        refused("CreateTable", json!({"TableName": "abc;"})),
+        format!("3 validation errors detected: Value null at 'attributeDefinitions' failed to satisfy constraint: Member must not be null; Value 'abc;' at 'tableName' failed to satisfy constraint: {PATTERN}; Value null at 'keySchema' failed to satisfy constraint: Member must not be null")
+    );
+    let req = json!({"TableName": "abc", "AttributeDefinitions": [], "KeySchema": [],
+        "ProvisionedThroughput": {"ReadCapacityUnits": -1, "WriteCapacityUnits": -1}, "BillingMode": "A"});
+    assert_eq!(
+        refused("CreateTable", req),
+        "4 validation errors detected: Value 'A' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]; Value '-1' at 'provisionedThroughput.writeCapacityUnits' failed to satisfy constraint: Member must have value greater than or equal to 1; Value '-1' at 'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: Member must have value greater than or equal to 1; Value '[]' at 'keySchema' failed to satisfy constraint: Member must have length greater than or equal to 1"
+    );
+}
+
+#[test]
+fn create_table_checks_each_key_element_and_index() {
+    let req = json!({"TableName": "abc", "AttributeDefinitions": [{"AttributeName": "a"}],
+        "KeySchema": [{"KeyType": "HASH"}, {"AttributeName": "a", "KeyType": "Woop"}],
+        "GlobalSecondaryIndexes": [{"IndexName": "ix", "KeySchema": [{"AttributeName": "a"}],
+            "Projection": {"ProjectionType": "SOME"}}]});
+    let msg = refused("CreateTable", req);
+    let expected = [
+        "Value null at 'attributeDefinitions.1.member.attributeType' failed to satisfy constraint: Member must not be null",
+        "Value null at 'keySchema.1.member.attributeName' failed to satisfy constraint: Member must not be null",
+        "Value 'Woop' at 'keySchema.2.member.keyType' failed to satisfy constraint: Member must satisfy enum value set: [HASH, RANGE]",
+        "Value 'ix' at 'globalSecondaryIndexes.1.member.indexName' failed to satisfy constraint: Member must have length greater than or equal to 3",
+        "Value null at 'globalSecondaryIndexes.1.member.keySchema.1.member.keyType' failed to satisfy constraint: Member must not be null",
+        "Value 'SOME' at 'globalSecondaryIndexes.1.member.projection.projectionType' failed to satisfy constraint: Member must satisfy enum value set: [ALL, INCLUDE, KEYS_ONLY]",
+    ];
+    assert_eq!(
+        msg,
+        format!("6 validation errors detected: {}", expected.join("; "))
+    );
+}
