@@ -381,3 +381,23 @@ fn a_transaction_entry_holds_exactly_one_action() {
         .unwrap();
     assert!(got.get("Item").is_none(), "{got}");
 }
+
+#[test]
+fn in_takes_at_most_100_operands() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let scan = |n: usize| {
+        let names: Vec<String> = (0..n).map(|i| format!(":v{i}")).collect();
+        let values: serde_json::Map<String, Value> = names
+            .iter()
+            .map(|k| (k.clone(), json!({"N": "1"})))
+            .collect();
+        json!({"TableName": "Orders", "FilterExpression": format!("a IN ({})", names.join(", ")),
+               "ExpressionAttributeValues": values})
+    };
+    assert_eq!(
+        refused(&mut e, "Scan", scan(101)),
+        "Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101"
+    );
+    assert!(e.execute("Scan", scan(100)).is_ok());
+}

@@ -56,7 +56,8 @@ pub(crate) fn validate_cond(cond: &Cond) -> ExprResult<()> {
         }
         Cond::In(a, list) => {
             validate_operand(a)?;
-            list.iter().try_for_each(validate_operand)
+            list.iter().try_for_each(validate_operand)?;
+            check_in_size(list)
         }
         Cond::Call(call) => validate_condition_call(call),
         Cond::And(a, b) | Cond::Or(a, b) => {
@@ -66,6 +67,19 @@ pub(crate) fn validate_cond(cond: &Cond) -> ExprResult<()> {
         Cond::Not(a) | Cond::Paren(a) => validate_cond(a),
     }
 }
+
+/// IN takes at most 100 operands after its first.
+fn check_in_size(list: &[Operand]) -> ExprResult<()> {
+    if list.len() <= MAX_IN_OPERANDS {
+        return Ok(());
+    }
+    Err(ExprError::new(format!(
+        "The IN operator is provided with too many operands; number of operands: {}",
+        list.len()
+    )))
+}
+
+const MAX_IN_OPERANDS: usize = 100;
 
 /// `a = a`, `contains(a, a)`: two operands that are one document path.
 fn check_distinct(operator: &str, a: &Operand, b: &Operand) -> ExprResult<()> {
