@@ -88,6 +88,33 @@ fn index_updates(req: &Value) -> Vec<Value> {
         .unwrap_or_default()
 }
 
+/// Each entry is a Create, an Update or a Delete, and names an index no other
+/// entry names.
+fn check_index_update_entries(updates: &[Value]) -> DResult<()> {
+    let mut seen: Vec<&str> = Vec::new();
+    for update in updates {
+        let action = ["Update", "Create", "Delete"]
+            .iter()
+            .find_map(|a| update.get(*a).filter(|v| !v.is_null()));
+        let Some(action) = action else {
+            return Err(invalid_params(
+                "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null",
+            ));
+        };
+        let name = action
+            .get("IndexName")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if seen.contains(&name) {
+            return Err(invalid_params(&format!(
+                "Only one global secondary index update per index is allowed simultaneously. Index: {name}"
+            )));
+        }
+        seen.push(name);
+    }
+    Ok(())
+}
+
 /// Only one index may be created or deleted per call.
 fn check_index_update_count(updates: &[Value]) -> DResult<()> {
     let online = updates
@@ -106,8 +133,9 @@ fn check_index_update_count(updates: &[Value]) -> DResult<()> {
 impl Engine {
     pub(in crate::engine::dynamo) fn update_table(&mut self, req: &Value) -> DResult<Value> {
         let name = required_str(req, "TableName")?;
-        let table = self.table_mut(name)?;
         let updates = index_updates(req);
+        check_index_update_entries(&updates)?;
+        let table = self.table_mut(name)?;
         let asks = [
             "ProvisionedThroughput",
             "BillingMode",
