@@ -185,3 +185,25 @@ fn bad_values_are_named_by_where_they_were_given() {
         "Input collection contains duplicates"
     );
 }
+
+#[test]
+fn update_operators_refuse_literals_of_another_type_before_reading_the_item() {
+    let mut e = orders();
+    let update = |expr: &str, v: Value| {
+        json!({"TableName": "Orders", "Key": key("a"), "UpdateExpression": expr,
+               "ExpressionAttributeValues": {":v": v}})
+    };
+    assert_eq!(
+        refused(&mut e, "UpdateItem", update("SET n = :v + n", json!({"S": "x"}))),
+        "Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: +, operand type: S"
+    );
+    assert_eq!(
+        refused(&mut e, "UpdateItem", update("SET l = list_append(l, :v)", json!({"N": "1"}))),
+        "Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: list_append, operand type: N"
+    );
+    let ok = update(
+        "SET l = list_append(if_not_exists(l, :v), :v)",
+        json!({"L": []}),
+    );
+    assert!(e.execute("UpdateItem", ok).is_ok());
+}
