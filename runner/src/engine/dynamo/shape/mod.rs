@@ -156,8 +156,8 @@ fn members(action: &str) -> Option<&'static [Member]> {
 
 /// Checks a request against its action's model, nested members included.
 pub(crate) fn check(action: &str, req: &Value) -> DResult<()> {
-    if action == "CreateTable" {
-        return create_table(req);
+    if action == "CreateTable" || action == "UpdateTable" {
+        return table_definition(action, req);
     }
     let Some(members) = members(action) else {
         return Ok(());
@@ -176,12 +176,16 @@ pub(crate) fn check(action: &str, req: &Value) -> DResult<()> {
     found.into_result()
 }
 
-/// CreateTable names a missing or badly sized table in its own words first, then
-/// reports the violations of its definitions together.
-fn create_table(req: &Value) -> DResult<()> {
+/// CreateTable and UpdateTable name a missing or badly sized table in their own
+/// words first, then report the violations of the definitions together.
+fn table_definition(action: &str, req: &Value) -> DResult<()> {
     nested::create_table_name(req)?;
     let mut found = Violations::default();
-    nested::create_table(req, &mut found);
+    if action == "CreateTable" {
+        nested::create_table(req, &mut found);
+    } else {
+        nested::update_table(req, &mut found);
+    }
     found.into_result()
 }
 

@@ -162,8 +162,8 @@ fn transact_items(req: &Value) -> &[Value] {
         .unwrap_or_default()
 }
 
-/// CreateTable's own first check: a table name of 3 to 255 characters, in a text
-/// of its own rather than as a constraint violation.
+/// CreateTable's and UpdateTable's own first check: a table name of 3 to 255
+/// characters, in a text of its own rather than as a constraint violation.
 pub(super) fn create_table_name(req: &Value) -> DResult<()> {
     match req.get("TableName").and_then(Value::as_str) {
         None => Err(DynamoError::validation(
@@ -293,4 +293,65 @@ fn indexes(list: Option<&Value>, path: &str, global: bool, found: &mut Violation
             );
         }
     });
+}
+
+pub(super) fn update_table(req: &Value, found: &mut Violations) {
+    found.check(req.get("TableName"), "tableName", &[NamePattern]);
+    throughput(
+        req.get("ProvisionedThroughput"),
+        "provisionedThroughput",
+        found,
+    );
+    let billing = OneOf(&["PROVISIONED", "PAY_PER_REQUEST"]);
+    found.check(req.get("BillingMode"), "billingMode", &[billing]);
+    let index_name: &[Rule] = &[Required, NamePattern, MinLength(3), MaxLength(255)];
+    for_members(
+        req.get("GlobalSecondaryIndexUpdates"),
+        "globalSecondaryIndexUpdates",
+        |update, base| {
+            if let Some(change) = update.get("Update").filter(|u| u.is_object()) {
+                found.check(
+                    change.get("IndexName"),
+                    &format!("{base}.update.indexName"),
+                    index_name,
+                );
+                throughput(
+                    change.get("ProvisionedThroughput"),
+                    &format!("{base}.update.provisionedThroughput"),
+                    found,
+                );
+            }
+            if let Some(create) = update.get("Create").filter(|c| c.is_object()) {
+                let at = format!("{base}.create");
+                found.check(
+                    create.get("Projection"),
+                    &format!("{at}.projection"),
+                    &[Required],
+                );
+                found.check(
+                    create.get("IndexName"),
+                    &format!("{at}.indexName"),
+                    index_name,
+                );
+                throughput(
+                    create.get("ProvisionedThroughput"),
+                    &format!("{at}.provisionedThroughput"),
+                    found,
+                );
+                key_schema(
+                    create.get("KeySchema"),
+                    &format!("{at}.keySchema"),
+                    false,
+                    found,
+                );
+            }
+            if let Some(delete) = update.get("Delete").filter(|d| d.is_object()) {
+                found.check(
+                    delete.get("IndexName"),
+                    &format!("{base}.delete.indexName"),
+                    index_name,
+                );
+            }
+        },
+    );
 }

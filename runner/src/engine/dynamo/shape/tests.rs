@@ -158,3 +158,30 @@ fn create_table_checks_each_key_element_and_index() {
         format!("6 validation errors detected: {}", expected.join("; "))
     );
 }
+
+#[test]
+fn update_table_reports_its_index_updates_together() {
+    let req = json!({"TableName": "Orders", "BillingMode": "FREE",
+        "ProvisionedThroughput": {"ReadCapacityUnits": 0, "WriteCapacityUnits": 1},
+        "GlobalSecondaryIndexUpdates": [{"Create": {"IndexName": "ix", "KeySchema": []}},
+                                        {"Delete": {}}]});
+    let expected = [
+        "Value '0' at 'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: Member must have value greater than or equal to 1",
+        "Value 'FREE' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]",
+        "Value null at 'globalSecondaryIndexUpdates.1.member.create.projection' failed to satisfy constraint: Member must not be null",
+        "Value 'ix' at 'globalSecondaryIndexUpdates.1.member.create.indexName' failed to satisfy constraint: Member must have length greater than or equal to 3",
+        "Value '[]' at 'globalSecondaryIndexUpdates.1.member.create.keySchema' failed to satisfy constraint: Member must have length greater than or equal to 1",
+        "Value null at 'globalSecondaryIndexUpdates.2.member.delete.indexName' failed to satisfy constraint: Member must not be null",
+    ];
+    assert_eq!(
+        refused("UpdateTable", req),
+        format!("6 validation errors detected: {}", expected.join("; "))
+    );
+    assert_eq!(
+        refused(
+            "UpdateTable",
+            json!({"TableName": "ab", "BillingMode": "PAY_PER_REQUEST"})
+        ),
+        "TableName must be at least 3 characters long and at most 255 characters long"
+    );
+}
