@@ -401,3 +401,25 @@ fn in_takes_at_most_100_operands() {
     );
     assert!(e.execute("Scan", scan(100)).is_ok());
 }
+
+#[test]
+fn a_read_transaction_reads_each_item_once() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let get = |sk: &str| json!({"Get": {"TableName": "Orders", "Key": {"pk": {"S": "a"}, "sk": {"S": sk}}}});
+    assert_eq!(
+        refused(
+            &mut e,
+            "TransactGetItems",
+            json!({"TransactItems": [get("1"), get("1")]})
+        ),
+        "Transaction request cannot include multiple operations on one item"
+    );
+    let out = e
+        .execute(
+            "TransactGetItems",
+            json!({"TransactItems": [get("1"), get("2")]}),
+        )
+        .unwrap();
+    assert_eq!(out["Responses"], json!([{}, {}]));
+}

@@ -59,6 +59,10 @@ fn put_item_of(kind: &str, body: &Value) -> DResult<Option<Item>> {
     Ok(Some(item))
 }
 
+fn one_item_twice() -> DynamoError {
+    DynamoError::validation("Transaction request cannot include multiple operations on one item")
+}
+
 fn kinds_for(kind: &str) -> &'static [Kind] {
     match kind {
         "Update" => &[Kind::Update, Kind::Condition],
@@ -188,9 +192,7 @@ impl Engine {
                 .iter()
                 .any(|a| a.table == action.table && a.key == action.key)
             {
-                return Err(DynamoError::validation(
-                    "Transaction request cannot include multiple operations on one item",
-                ));
+                return Err(one_item_twice());
             }
             actions.push(action);
         }
@@ -228,6 +230,7 @@ impl Engine {
         let mode = capacity::mode(req)?;
         let mut responses = Vec::new();
         let mut per_table: IndexMap<String, Consumed> = IndexMap::new();
+        let mut seen: Vec<(String, TableKey)> = Vec::new();
         for entry in transact_items(req)? {
             let body = entry
                 .get("Get")
@@ -236,6 +239,10 @@ impl Engine {
             let name = required_str(body, "TableName")?;
             let table = self.table_ref(name)?;
             let key = table.parse_key(&item_member(body, "Key")?)?;
+            if seen.iter().any(|(t, k)| t == name && *k == key) {
+                return Err(one_item_twice());
+            }
+            seen.push((name.to_string(), key.clone()));
             let found = table.get(&key);
             let units = 2.0 * read_units(found.map(item_size).unwrap_or(0), true);
             per_table
