@@ -221,6 +221,11 @@ impl Violations {
         ));
     }
 
+    /// Records a violation the service words in its own way.
+    pub(crate) fn push_text(&mut self, text: String) {
+        self.0.push(text);
+    }
+
     /// Several violations make one `ValidationException`, the first ten named.
     pub(crate) fn into_result(self) -> DResult<()> {
         if self.0.is_empty() {
