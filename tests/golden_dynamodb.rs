@@ -188,8 +188,12 @@ fn overrides(case: &str, i: usize) -> Option<Override> {
             "ValidationException",
             "Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}",
         ),
-        // Oracle notes §3: an empty ExpressionAttributeNames map is rejected.
-        ("21", 5) => Override::Error("ValidationException", "1 validation error detected: ExpressionAttributeNames must not be empty"),
+        // moto prefixes "1 validation error detected: "; the service does not, as the
+        // empty map is not a shape error (SDK and AppSync reports quote it bare).
+        ("21", 4) => Override::Error("ValidationException", "ExpressionAttributeValues must not be empty"),
+        // Oracle notes §3: an empty ExpressionAttributeNames map is rejected, with the
+        // service's text (no "1 validation error detected" prefix: it is not a shape error).
+        ("21", 5) => Override::Error("ValidationException", "ExpressionAttributeNames must not be empty"),
         // Note: only the updated document paths come back, as they were.
         ("29", 2) => Override::Response(|_, _| {
             json!({"Attributes": {"settings": {"M": {"theme": {"S": "dark"}}}, "members": {"L": [{"M": {"role": {"S": "admin"}}}]}}})

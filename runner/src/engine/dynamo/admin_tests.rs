@@ -323,3 +323,20 @@ fn account_answers_and_continuous_backups() {
         ("TableNotFoundException", "Table not found: Nope")
     );
 }
+
+#[test]
+fn each_index_update_is_one_action_on_its_own_index() {
+    let mut e = engine_with_items();
+    let (_, msg) = message(
+        &mut e,
+        "UpdateTable",
+        json!({"TableName": "Orders", "GlobalSecondaryIndexUpdates": [{}]}),
+    );
+    assert_eq!(msg, "One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null");
+    let change = json!({"Update": {"IndexName": "ByStatus",
+        "ProvisionedThroughput": {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1}}});
+    let twice =
+        json!({"TableName": "Orders", "GlobalSecondaryIndexUpdates": [change.clone(), change]});
+    let (_, msg) = message(&mut e, "UpdateTable", twice);
+    assert_eq!(msg, "One or more parameter values were invalid: Only one global secondary index update per index is allowed simultaneously. Index: ByStatus");
+}

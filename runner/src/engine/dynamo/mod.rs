@@ -16,11 +16,14 @@ mod answer_tests;
 mod capacity;
 mod errors;
 pub mod expr;
+#[cfg(test)]
+mod keys_tests;
 mod legacy;
 mod number;
 mod ops;
 #[cfg(test)]
 mod rules_tests;
+mod shape;
 mod size;
 mod table;
 #[cfg(test)]
@@ -145,8 +148,9 @@ impl Engine {
         write: impl FnOnce(Result<Answer<'_>, DynamoError>) -> R,
     ) -> R {
         self.begin(action, &request);
-        let result =
-            legacy::refuse_legacy(action, &request).and_then(|()| self.dispatch(action, &request));
+        let result = shape::check(action, &request)
+            .and_then(|()| legacy::refuse_legacy(action, &request))
+            .and_then(|()| self.dispatch(action, &request));
         let written = write(result);
         let record = std::mem::replace(&mut self.current, empty_record(""));
         self.remember(record);

@@ -237,3 +237,189 @@ fn scan_segments_outside_the_model_s_ranges_are_shape_errors() {
     }
     assert!(e.execute("Scan", scan(999_999, 1_000_000)).is_ok());
 }
+
+fn query(cond: &str, values: Value) -> Value {
+    json!({"TableName": "Orders", "KeyConditionExpression": cond, "ExpressionAttributeValues": values})
+}
+
+#[test]
+fn key_conditions_name_one_or_two_keys_of_the_schema() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let v = json!({":v": {"S": "a"}});
+    assert_eq!(
+        refused(
+            &mut e,
+            "Query",
+            query("pk = :v AND sk = :v AND x = :v", v.clone())
+        ),
+        "Conditions can be of length 1 or 2 only"
+    );
+    let mut hash_only = plain_table();
+    hash_only["TableName"] = json!("Hashes");
+    hash_only["KeySchema"].as_array_mut().unwrap().truncate(1);
+    hash_only["AttributeDefinitions"]
+        .as_array_mut()
+        .unwrap()
+        .truncate(1);
+    e.execute("CreateTable", hash_only).unwrap();
+    let mut req = query("pk = :v AND x = :v", v);
+    req["TableName"] = json!("Hashes");
+    assert_eq!(
+        refused(&mut e, "Query", req),
+        "Query key condition not supported"
+    );
+}
+
+#[test]
+fn a_start_key_of_the_wrong_type_is_not_a_key_of_the_table() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let mut req = query("pk = :v", json!({":v": {"S": "a"}}));
+    req["ExclusiveStartKey"] = json!({"pk": {"S": "a"}, "sk": {"N": "1"}});
+    assert_eq!(
+        refused(&mut e, "Query", req.clone()),
+        "The provided starting key is invalid: The provided key element does not match the schema"
+    );
+    req["ExclusiveStartKey"]["sk"] = json!({"S": "1"});
+    assert!(e.execute("Query", req).is_ok());
+}
+
+#[test]
+fn a_projection_allows_only_specific_attributes() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let scan = |select: &str, projection: Option<&str>| {
+        let mut req = json!({"TableName": "Orders", "Select": select});
+        if let Some(p) = projection {
+            req["ProjectionExpression"] = json!(p);
+        }
+        req
+    };
+    assert_eq!(
+        refused(&mut e, "Scan", scan("ALL_ATTRIBUTES", Some("a"))),
+        "Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES"
+    );
+    assert_eq!(
+        refused(&mut e, "Scan", scan("COUNT", Some("a"))),
+        "Cannot specify the ProjectionExpression when choosing to get only the Count"
+    );
+    assert_eq!(
+        refused(&mut e, "Scan", scan("SPECIFIC_ATTRIBUTES", None)),
+        "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES"
+    );
+    assert!(e
+        .execute("Scan", scan("SPECIFIC_ATTRIBUTES", Some("a")))
+        .is_ok());
+    let count = e.execute("Scan", scan("COUNT", None)).unwrap();
+    assert!(count.get("Items").is_none(), "{count}");
+}
+
+#[test]
+fn an_index_created_on_a_provisioned_table_needs_its_own_capacity() {
+    let mut e = Engine::new();
+    let mut table = plain_table();
+    table["BillingMode"] = json!("PROVISIONED");
+    table["ProvisionedThroughput"] = json!({"ReadCapacityUnits": 1, "WriteCapacityUnits": 1});
+    e.execute("CreateTable", table).unwrap();
+    let create = |extra: Value| {
+        let mut def = gsi("ByG", "g");
+        for (k, v) in extra.as_object().into_iter().flatten() {
+            def[k] = v.clone();
+        }
+        json!({"TableName": "Orders",
+               "AttributeDefinitions": [{"AttributeName": "g", "AttributeType": "S"}],
+               "GlobalSecondaryIndexUpdates": [{"Create": def}]})
+    };
+    assert_eq!(
+        refused(&mut e, "UpdateTable", create(json!({}))),
+        format!("{INVALID}ProvisionedThroughput is not specified for index: ByG")
+    );
+    let mut on_demand = create(json!({}));
+    on_demand["BillingMode"] = json!("PAY_PER_REQUEST");
+    assert!(e.execute("UpdateTable", on_demand).is_ok());
+}
+
+#[test]
+fn an_operator_needs_two_distinct_operands() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let filter = |expr: &str, names: Value| json!({"TableName": "Orders", "FilterExpression": expr, "ExpressionAttributeNames": names});
+    assert!(e
+        .execute("Scan", filter("#x = a.b[0]", json!({"#x": "a"})))
+        .is_ok());
+    assert_eq!(
+        refused(&mut e, "Scan", filter("a.b[0] <> #x.b[0]", json!({"#x": "a"}))),
+        "Invalid FilterExpression: The first operand must be distinct from the remaining operands for this operator or function; operator: <>, first operand: [a, b, [0]]"
+    );
+    assert_eq!(
+        refused(&mut e, "Scan", filter("contains(#x, a)", json!({"#x": "a"}))),
+        "Invalid FilterExpression: The first operand must be distinct from the remaining operands for this operator or function; operator: contains, first operand: [a]"
+    );
+    assert!(e
+        .execute("Scan", filter("contains(#x, b)", json!({"#x": "a"})))
+        .is_ok());
+}
+
+#[test]
+fn a_transaction_entry_holds_exactly_one_action() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let key = json!({"pk": {"S": "a"}, "sk": {"S": "1"}});
+    let entry = json!({"Put": {"TableName": "Orders", "Item": key},
+                       "Delete": {"TableName": "Orders", "Key": key}});
+    assert_eq!(
+        refused(
+            &mut e,
+            "TransactWriteItems",
+            json!({"TransactItems": [entry]})
+        ),
+        "TransactItems can only contain one of Check, Put, Update or Delete"
+    );
+    let got = e
+        .execute("GetItem", json!({"TableName": "Orders", "Key": key}))
+        .unwrap();
+    assert!(got.get("Item").is_none(), "{got}");
+}
+
+#[test]
+fn in_takes_at_most_100_operands() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let scan = |n: usize| {
+        let names: Vec<String> = (0..n).map(|i| format!(":v{i}")).collect();
+        let values: serde_json::Map<String, Value> = names
+            .iter()
+            .map(|k| (k.clone(), json!({"N": "1"})))
+            .collect();
+        json!({"TableName": "Orders", "FilterExpression": format!("a IN ({})", names.join(", ")),
+               "ExpressionAttributeValues": values})
+    };
+    assert_eq!(
+        refused(&mut e, "Scan", scan(101)),
+        "Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101"
+    );
+    assert!(e.execute("Scan", scan(100)).is_ok());
+}
+
+#[test]
+fn a_read_transaction_reads_each_item_once() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let get = |sk: &str| json!({"Get": {"TableName": "Orders", "Key": {"pk": {"S": "a"}, "sk": {"S": sk}}}});
+    assert_eq!(
+        refused(
+            &mut e,
+            "TransactGetItems",
+            json!({"TransactItems": [get("1"), get("1")]})
+        ),
+        "Transaction request cannot include multiple operations on one item"
+    );
+    let out = e
+        .execute(
+            "TransactGetItems",
+            json!({"TransactItems": [get("1"), get("2")]}),
+        )
+        .unwrap();
+    assert_eq!(out["Responses"], json!([{}, {}]));
+}

@@ -1,9 +1,21 @@
 //! Item size (spec §10.1), the basis of every capacity figure and limit.
 
+use super::errors::{DResult, DynamoError};
 use super::types::{AttrValue, Item};
 
 /// 400 KB, names included.
 pub(crate) const MAX_ITEM_SIZE: usize = 400 * 1024;
+
+/// A written item over 400 KB is refused with the request's other value checks,
+/// before its table is looked up.
+pub(crate) fn check_item_size(item: &Item) -> DResult<()> {
+    if item_size(item) > MAX_ITEM_SIZE {
+        return Err(DynamoError::validation(
+            "Item size has exceeded the maximum allowed size",
+        ));
+    }
+    Ok(())
+}
 
 pub(crate) fn item_size(item: &Item) -> usize {
     item.iter()

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 
 use super::errors::{invalid_params, DResult, DynamoError};
-use super::size::{item_size, MAX_ITEM_SIZE};
+use super::size::item_size;
 use super::text::write_item;
 use super::types::{AttrValue, Item, KeyVal};
 
@@ -185,7 +185,8 @@ impl Table {
     }
 
     /// Checks an item written by PutItem/UpdateItem against the key schema,
-    /// index keys and size limits.
+    /// index keys and key size limits (the item's own size is checked before the
+    /// table is looked up, see [`super::size::check_item_size`]).
     pub(crate) fn validate_item(&self, item: &Item) -> DResult<TableKey> {
         for name in std::iter::once(&self.schema.hash).chain(self.schema.range.iter()) {
             self.validate_key_attr(item, name)?;
@@ -194,11 +195,6 @@ impl Table {
             index.validate_item(self, item)?;
         }
         check_key_sizes(&self.schema, item)?;
-        if item_size(item) > MAX_ITEM_SIZE {
-            return Err(DynamoError::validation(
-                "Item size has exceeded the maximum allowed size",
-            ));
-        }
         self.table_key(item)
             .ok_or_else(|| invalid_params("Missing the key in the item"))
     }
@@ -238,6 +234,7 @@ impl Table {
                 return Err(empty_key_error(name, value));
             }
         }
+        check_key_sizes(&self.schema, key)?;
         self.table_key(key).ok_or_else(mismatch)
     }
 }

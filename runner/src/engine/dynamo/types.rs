@@ -167,13 +167,21 @@ pub(crate) fn item_from_json(value: &Value) -> DResult<Item> {
 }
 
 pub(crate) fn attr_from_json(value: &Value) -> DResult<AttrValue> {
-    let obj = value.as_object().filter(|o| o.len() == 1).ok_or_else(|| {
+    let empty = || {
         DynamoError::validation(
             "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes",
         )
-    })?;
-    let Some((tag, inner)) = obj.iter().next() else {
-        return Err(DynamoError::validation("Supplied AttributeValue is empty"));
+    };
+    let obj = value.as_object().ok_or_else(empty)?;
+    let mut tags = obj.iter();
+    let (Some((tag, inner)), None) = (tags.next(), tags.next()) else {
+        return Err(if obj.is_empty() {
+            empty()
+        } else {
+            DynamoError::validation(
+                "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes",
+            )
+        });
     };
     parse_tagged(tag, inner)
 }
@@ -187,9 +195,15 @@ fn parse_tagged(tag: &str, inner: &Value) -> DResult<AttrValue> {
         "NULL" => parse_null(inner),
         "M" => parse_map(inner),
         "L" => parse_list(inner),
-        "SS" => parse_set(inner, "string", |v| Ok(expect_str(v)?.to_string())).map(AttrValue::SS),
-        "NS" => parse_set(inner, "number", |v| parse_number(expect_str(v)?)).map(AttrValue::NS),
-        "BS" => parse_set(inner, "binary", |v| parse_binary(expect_str(v)?)).map(AttrValue::BS),
+        "SS" => {
+            parse_set(inner, SetKind::String, |v| Ok(expect_str(v)?.to_string())).map(AttrValue::SS)
+        }
+        "NS" => {
+            parse_set(inner, SetKind::Number, |v| parse_number(expect_str(v)?)).map(AttrValue::NS)
+        }
+        "BS" => {
+            parse_set(inner, SetKind::Binary, |v| parse_binary(expect_str(v)?)).map(AttrValue::BS)
+        }
         _ => Err(DynamoError::validation(format!(
             "Supplied AttributeValue has an unsupported datatype: {tag}"
         ))),
@@ -238,14 +252,45 @@ fn parse_list(inner: &Value) -> DResult<AttrValue> {
     ))
 }
 
+/// The three set types word their errors differently.
+#[derive(Clone, Copy, PartialEq)]
+enum SetKind {
+    String,
+    Number,
+    Binary,
+}
+
+impl SetKind {
+    fn empty(self) -> DynamoError {
+        invalid_params(match self {
+            SetKind::String => "An string set  may not be empty",
+            SetKind::Number => "An number set  may not be empty",
+            SetKind::Binary => "Binary sets should not be empty",
+        })
+    }
+
+    fn duplicates(self, shown: &[String]) -> DynamoError {
+        let list = shown.join(", ");
+        match self {
+            SetKind::String => {
+                invalid_params(&format!("Input collection [{list}] contains duplicates."))
+            }
+            SetKind::Number => DynamoError::validation("Input collection contains duplicates"),
+            SetKind::Binary => invalid_params(&format!(
+                "Input collection [{list}]of type BS contains duplicates."
+            )),
+        }
+    }
+}
+
 fn parse_set<T: PartialEq>(
     inner: &Value,
-    kind: &str,
+    kind: SetKind,
     element: impl Fn(&Value) -> DResult<T>,
 ) -> DResult<Vec<T>> {
     let arr = inner.as_array().ok_or_else(bad_value)?;
     if arr.is_empty() {
-        return Err(invalid_params(&format!("An {kind} set  may not be empty")));
+        return Err(kind.empty());
     }
     let values: Vec<T> = arr.iter().map(element).collect::<DResult<_>>()?;
     for (i, v) in values.iter().enumerate() {
@@ -254,10 +299,7 @@ fn parse_set<T: PartialEq>(
                 .iter()
                 .map(|v| v.as_str().unwrap_or("").to_string())
                 .collect();
-            return Err(invalid_params(&format!(
-                "Input collection [{}] contains duplicates.",
-                shown.join(", ")
-            )));
+            return Err(kind.duplicates(&shown));
         }
     }
     Ok(values)

@@ -46,14 +46,18 @@ pub(crate) fn get_path<'a>(item: &'a Item, path: &Path) -> Option<&'a AttrValue>
 /// Static checks on a resolved condition (function names, arities, literal types).
 pub(crate) fn validate_cond(cond: &Cond) -> ExprResult<()> {
     match cond {
-        Cond::Cmp(a, _, b) => [a, b].into_iter().try_for_each(validate_operand),
+        Cond::Cmp(a, op, b) => {
+            [a, b].into_iter().try_for_each(validate_operand)?;
+            check_distinct(op.symbol(), a, b)
+        }
         Cond::Between(a, lo, hi) => {
             [a, lo, hi].into_iter().try_for_each(validate_operand)?;
             validate_between(lo, hi)
         }
         Cond::In(a, list) => {
             validate_operand(a)?;
-            list.iter().try_for_each(validate_operand)
+            list.iter().try_for_each(validate_operand)?;
+            check_in_size(list)
         }
         Cond::Call(call) => validate_condition_call(call),
         Cond::And(a, b) | Cond::Or(a, b) => {
@@ -61,6 +65,32 @@ pub(crate) fn validate_cond(cond: &Cond) -> ExprResult<()> {
             validate_cond(b)
         }
         Cond::Not(a) | Cond::Paren(a) => validate_cond(a),
+    }
+}
+
+/// IN takes at most 100 operands after its first.
+fn check_in_size(list: &[Operand]) -> ExprResult<()> {
+    if list.len() <= MAX_IN_OPERANDS {
+        return Ok(());
+    }
+    Err(ExprError::new(format!(
+        "The IN operator is provided with too many operands; number of operands: {}",
+        list.len()
+    )))
+}
+
+const MAX_IN_OPERANDS: usize = 100;
+
+/// `a = a`, `contains(a, a)`: two operands that are one document path.
+fn check_distinct(operator: &str, a: &Operand, b: &Operand) -> ExprResult<()> {
+    match (a, b) {
+        (Operand::Path(x), Operand::Path(y)) if x.describe() == y.describe() => {
+            Err(ExprError::new(format!(
+                "The first operand must be distinct from the remaining operands for this operator or function; operator: {operator}, first operand: {}",
+                x.describe()
+            )))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -120,6 +150,9 @@ fn validate_condition_call(call: &Call) -> ExprResult<()> {
     };
     check_arity(call, arity)?;
     call.args.iter().try_for_each(validate_operand)?;
+    if let [a, b] = call.args.as_slice() {
+        check_distinct(&call.name, a, b)?;
+    }
     match call.name.as_str() {
         "attribute_exists" | "attribute_not_exists" => require_path(call),
         "attribute_type" => validate_attribute_type(call),

@@ -40,6 +40,9 @@ pub fn shape(cond: &Cond) -> ExprResult<Vec<KeyTerm>> {
             ));
         }
     }
+    if terms.len() > 2 {
+        return Err(ExprError::new("Conditions can be of length 1 or 2 only"));
+    }
     Ok(terms)
 }
 
@@ -184,6 +187,9 @@ pub fn bind(
     let range_name = range.map(|r| r.0);
     let missed =
         |name: &str| ExprError::new(format!("Query condition missed key schema element: {name}"));
+    if range.is_none() && terms.len() > 1 {
+        return Err(ExprError::new("Query key condition not supported"));
+    }
     let Some(hash_term) = terms.iter().find(|t| t.attr == hash.0) else {
         return Err(missed(hash.0));
     };
@@ -230,13 +236,15 @@ fn check_type(value: &AttrValue, want: &str) -> ExprResult<()> {
 
 fn check_key_value(value: &AttrValue, key: (&str, &str)) -> ExprResult<()> {
     check_type(value, key.1)?;
-    if matches!(value, AttrValue::S(s) if s.is_empty()) {
-        return Err(ExprError::new(format!(
-            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: {}",
-            key.0
-        )));
-    }
-    Ok(())
+    let kind = match value {
+        AttrValue::S(s) if s.is_empty() => "string",
+        AttrValue::B(b) if b.is_empty() => "binary",
+        _ => return Ok(()),
+    };
+    Err(ExprError::new(format!(
+        "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty {kind} value. Key: {}",
+        key.0
+    )))
 }
 
 impl SortCond {
@@ -324,5 +332,27 @@ mod tests {
             }
             assert!(cond.matches_key(&KeyVal::None), "{cond:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod partition_tests {
+    use super::*;
+
+    fn eq(attr: &str, value: AttrValue) -> KeyTerm {
+        KeyTerm {
+            attr: attr.to_string(),
+            cond: SortCond::Cmp(CmpOp::Eq, value),
+        }
+    }
+
+    #[test]
+    fn an_empty_binary_partition_value_is_refused_like_an_empty_string() {
+        let err = bind(vec![eq("pk", AttrValue::B(Vec::new()))], ("pk", "B"), None).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: pk"
+        );
+        assert!(bind(vec![eq("pk", AttrValue::B(vec![1]))], ("pk", "B"), None).is_ok());
     }
 }

@@ -17,7 +17,7 @@ pub use error::{ExprError, ExprResult};
 use indexmap::IndexMap;
 use serde_json::Value;
 
-use super::errors::{shape_error, DResult, DynamoError};
+use super::errors::{DResult, DynamoError};
 use super::types::attr_from_json;
 use ast::{Cond, Path, UpdateAction};
 use key_condition::KeyTerm;
@@ -144,7 +144,9 @@ fn names_map(req: &Value, present: &[Kind]) -> DResult<IndexMap<String, String>>
         return Ok(IndexMap::new());
     };
     if raw.is_empty() {
-        return Err(shape_error("ExpressionAttributeNames must not be empty"));
+        return Err(DynamoError::validation(
+            "ExpressionAttributeNames must not be empty",
+        ));
     }
     if present.is_empty() {
         return Err(DynamoError::validation(
@@ -175,7 +177,9 @@ fn values_map(
         return Ok(IndexMap::new());
     };
     if raw.is_empty() {
-        return Err(shape_error("ExpressionAttributeValues must not be empty"));
+        return Err(DynamoError::validation(
+            "ExpressionAttributeValues must not be empty",
+        ));
     }
     if !present.iter().any(|k| k.carries_values()) {
         return Err(values_without_expressions(kinds));
@@ -187,7 +191,13 @@ fn values_map(
                     "ExpressionAttributeValues contains invalid key: Syntax error; key: \"{k}\""
                 )));
             }
-            Ok((k.clone(), attr_from_json(v)?))
+            let value = attr_from_json(v).map_err(|e| {
+                DynamoError::validation(format!(
+                    "ExpressionAttributeValues contains invalid value: {} for key {k}",
+                    e.message
+                ))
+            })?;
+            Ok((k.clone(), value))
         })
         .collect()
 }

@@ -49,9 +49,13 @@ fn operand_type(operator: &str, v: &AttrValue) -> ExprError {
 
 fn validate_value(op: &Operand) -> ExprResult<()> {
     match op {
-        Operand::Arith(a, _, b) => {
+        Operand::Arith(a, op, b) => {
             validate_value(a)?;
-            validate_value(b)
+            validate_value(b)?;
+            let symbol = if *op == ArithOp::Plus { "+" } else { "-" };
+            [a, b]
+                .into_iter()
+                .try_for_each(|side| literal_of(symbol, side, "N"))
         }
         Operand::Call(call) => validate_call(call),
         _ => Ok(()),
@@ -89,7 +93,25 @@ fn validate_call(call: &Call) -> ExprResult<()> {
             "Operator or function requires a document path; operator or function: {name}"
         )));
     }
-    call.args.iter().try_for_each(validate_value)
+    call.args.iter().try_for_each(validate_value)?;
+    if name == "list_append" {
+        call.args
+            .iter()
+            .try_for_each(|arg| literal_of(name, arg, "L"))?;
+    }
+    Ok(())
+}
+
+/// A literal operand of `+`, `-` or `list_append` must have the one type the
+/// operator works on; paths are only known when the item is read.
+fn literal_of(operator: &str, operand: &Operand, wanted: &str) -> ExprResult<()> {
+    match operand {
+        Operand::Value(v) if v.type_name() != wanted => Err(ExprError::new(format!(
+            "Incorrect operand type for operator or function; operator or function: {operator}, operand type: {}",
+            v.type_name()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Applies the actions to `item`; every operand is read from `original`.

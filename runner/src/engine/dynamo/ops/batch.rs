@@ -8,7 +8,7 @@ use crate::engine::dynamo::capacity::{self, read_units, Consumed};
 use crate::engine::dynamo::errors::shape_error;
 use crate::engine::dynamo::expr::projection::project;
 use crate::engine::dynamo::expr::{compile, Kind};
-use crate::engine::dynamo::size::item_size;
+use crate::engine::dynamo::size::{check_item_size, item_size};
 use crate::engine::dynamo::table::TableKey;
 use crate::engine::dynamo::types::{item_from_json, item_to_json, Item};
 
@@ -27,21 +27,83 @@ fn capacity_list(consumed: Vec<Consumed>, mode: capacity::Mode) -> Option<Value>
     (mode != capacity::Mode::None).then(|| Value::Array(list))
 }
 
-/// More than 100 keys for one table breaks the member constraint; more than 100 in all
-/// is the call's own limit.
+/// One table's list of more than 100 keys breaks the request's shape; more than
+/// 100 over all tables is the call's own limit.
 fn check_batch_get_size(tables: &Map<String, Value>) -> DResult<()> {
     let count = |t: &Value| t.get("Keys").and_then(Value::as_array).map_or(0, Vec::len);
-    if let Some((name, _)) = tables.iter().find(|(_, t)| count(t) > 100) {
-        return Err(shape_error(&format!(
-            "Value at 'RequestItems.{name}.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100"
-        )));
-    }
     if tables.values().map(count).sum::<usize>() > 100 {
         return Err(DynamoError::validation(
             "Too many items requested for the BatchGetItem call",
         ));
     }
     Ok(())
+}
+
+/// Each table's list holds 1 to 25 requests (the request's shape); 25 is also the
+/// limit over all tables.
+fn check_batch_write_size(tables: &Map<String, Value>) -> DResult<()> {
+    let count: usize = tables
+        .values()
+        .map(|t| t.as_array().map_or(0, Vec::len))
+        .sum();
+    if count > 25 {
+        return Err(DynamoError::validation(
+            "Too many items requested for the BatchWriteItem call",
+        ));
+    }
+    Ok(())
+}
+
+/// One write as the request gives it, before its table is known.
+enum Written {
+    Put(Item),
+    Delete(Item),
+}
+
+/// Every write's values and size, and that it is one put or one delete: the
+/// service checks these before it looks up any table.
+fn parse_writes(tables: &Map<String, Value>) -> DResult<Vec<(String, Vec<Written>)>> {
+    let mut out = Vec::new();
+    for (name, list) in tables {
+        let entries = list.as_array().map(Vec::as_slice).unwrap_or_default();
+        let parsed = entries.iter().map(parse_write).collect::<DResult<_>>()?;
+        out.push((name.clone(), parsed));
+    }
+    Ok(out)
+}
+
+fn parse_write(entry: &Value) -> DResult<Written> {
+    let member = |request: &str, field: &str| {
+        entry
+            .get(request)
+            .map(|r| item_from_json(r.get(field).unwrap_or(&Value::Null)))
+    };
+    match (member("PutRequest", "Item"), member("DeleteRequest", "Key")) {
+        (Some(item), None) => {
+            let item = item?;
+            check_item_size(&item)?;
+            Ok(Written::Put(item))
+        }
+        (None, Some(key)) => Ok(Written::Delete(key?)),
+        _ => Err(DynamoError::validation(
+            "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes",
+        )),
+    }
+}
+
+/// One table's keys, refused when two are the same: the service sees duplicates
+/// before it looks up the table.
+fn distinct_keys(spec: &Value) -> DResult<Vec<Item>> {
+    let raw = spec.get("Keys").and_then(Value::as_array);
+    let mut keys: Vec<Item> = Vec::new();
+    for key in raw.into_iter().flatten() {
+        let key = item_from_json(key)?;
+        if keys.contains(&key) {
+            return Err(duplicates());
+        }
+        keys.push(key);
+    }
+    Ok(keys)
 }
 
 enum WriteRequest {
@@ -56,8 +118,12 @@ impl Engine {
         check_batch_get_size(tables)?;
         let mut responses = Map::new();
         let mut consumed = Vec::new();
-        for (name, spec) in tables {
-            let (items, c) = self.batch_get_table(name, spec)?;
+        let keys = tables
+            .values()
+            .map(distinct_keys)
+            .collect::<DResult<Vec<_>>>()?;
+        for ((name, spec), keys) in tables.iter().zip(keys) {
+            let (items, c) = self.batch_get_table(name, spec, &keys)?;
             responses.insert(name.clone(), Value::Array(items));
             consumed.push(c);
         }
@@ -70,23 +136,19 @@ impl Engine {
         Ok(out)
     }
 
-    fn batch_get_table(&self, name: &str, spec: &Value) -> DResult<(Vec<Value>, Consumed)> {
+    fn batch_get_table(
+        &self,
+        name: &str,
+        spec: &Value,
+        raw_keys: &[Item],
+    ) -> DResult<(Vec<Value>, Consumed)> {
         let exprs = compile(spec, &[Kind::Projection])?;
         let table = self.table_ref(name)?;
         let consistent = bool_member(spec, "ConsistentRead");
-        let raw_keys = spec
-            .get("Keys")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-        let mut keys: Vec<TableKey> = Vec::new();
-        for raw in &raw_keys {
-            let key = table.parse_key(&item_from_json(raw)?)?;
-            if keys.contains(&key) {
-                return Err(duplicates());
-            }
-            keys.push(key);
-        }
+        let keys = raw_keys
+            .iter()
+            .map(|k| table.parse_key(k))
+            .collect::<DResult<Vec<TableKey>>>()?;
         let mut c = Consumed::new(name);
         let mut items = Vec::new();
         for key in &keys {
@@ -107,18 +169,11 @@ impl Engine {
     pub(in crate::engine::dynamo) fn batch_write_item(&mut self, req: &Value) -> DResult<Value> {
         let mode = capacity::mode(req)?;
         let tables = request_items(req)?;
-        let count: usize = tables
-            .values()
-            .map(|t| t.as_array().map_or(0, Vec::len))
-            .sum();
-        if count > 25 || count == 0 {
-            return Err(shape_error(
-                "Value at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]",
-            ));
-        }
+        check_batch_write_size(tables)?;
         let mut plans = Vec::new();
-        for (name, list) in tables {
-            plans.push((name.clone(), self.plan_batch_writes(name, list)?));
+        for (name, list) in parse_writes(tables)? {
+            let planned = self.plan_batch_writes(&name, list)?;
+            plans.push((name, planned));
         }
         let mut consumed = Vec::new();
         for (name, requests) in plans {
@@ -133,20 +188,14 @@ impl Engine {
         Ok(out)
     }
 
-    fn plan_batch_writes(&self, name: &str, list: &Value) -> DResult<Vec<WriteRequest>> {
+    fn plan_batch_writes(&self, name: &str, list: Vec<Written>) -> DResult<Vec<WriteRequest>> {
         let table = self.table_ref(name)?;
         let mut out: Vec<WriteRequest> = Vec::new();
         let mut seen: Vec<TableKey> = Vec::new();
-        for entry in list.as_array().cloned().unwrap_or_default() {
-            let request = if let Some(put) = entry.get("PutRequest") {
-                let item = item_from_json(put.get("Item").unwrap_or(&Value::Null))?;
-                WriteRequest::Put(table.validate_item(&item)?, item)
-            } else if let Some(del) = entry.get("DeleteRequest") {
-                WriteRequest::Delete(
-                    table.parse_key(&item_from_json(del.get("Key").unwrap_or(&Value::Null))?)?,
-                )
-            } else {
-                return Err(DynamoError::validation("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"));
+        for entry in list {
+            let request = match entry {
+                Written::Put(item) => WriteRequest::Put(table.validate_item(&item)?, item),
+                Written::Delete(key) => WriteRequest::Delete(table.parse_key(&key)?),
             };
             let key = match &request {
                 WriteRequest::Put(k, _) | WriteRequest::Delete(k) => k.clone(),

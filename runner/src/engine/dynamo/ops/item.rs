@@ -5,40 +5,16 @@ use serde_json::{Map, Value};
 use super::write::*;
 use super::{bool_member, item_member, required_str, DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity::{self, read_units, Consumed, Mode};
-use crate::engine::dynamo::errors::shape_error;
 use crate::engine::dynamo::expr::ast::Path;
 use crate::engine::dynamo::expr::projection::project;
 use crate::engine::dynamo::expr::update::action_path;
 use crate::engine::dynamo::expr::{compile, Exprs, Kind};
-use crate::engine::dynamo::size::item_size;
+use crate::engine::dynamo::size::{check_item_size, item_size};
 use crate::engine::dynamo::types::{item_to_json, Item};
 
-/// A member outside its enum is a shape error, worded as the service words it.
-fn check_enum(req: &Value, member: &str, path: &str, set: &[&str]) -> DResult<()> {
-    match req.get(member) {
-        None => Ok(()),
-        Some(v) if v.as_str().is_some_and(|s| set.contains(&s)) => Ok(()),
-        Some(v) => {
-            let shown = v.as_str().map_or_else(|| v.to_string(), str::to_string);
-            Err(shape_error(&format!(
-                "Value '{shown}' at '{path}' failed to satisfy constraint: Member must satisfy enum value set: [{}]",
-                set.join(", ")
-            )))
-        }
-    }
-}
-
-/// `ReturnValues` must be one of the service's five values, then one this
-/// operation allows; `ReturnValuesOnConditionCheckFailure` is checked alongside
-/// because every single-item write takes both.
+/// `ReturnValues` (already one of the enum's five, as the request's shape was
+/// checked) must be one this operation allows.
 fn return_values<'a>(req: &'a Value, allowed: &[&str]) -> DResult<&'a str> {
-    check_enum(req, "ReturnValues", "returnValues", &RETURN_VALUES)?;
-    check_enum(
-        req,
-        "ReturnValuesOnConditionCheckFailure",
-        "returnValuesOnConditionCheckFailure",
-        &["ALL_OLD", "NONE"],
-    )?;
     let rv = req
         .get("ReturnValues")
         .and_then(Value::as_str)
@@ -51,9 +27,6 @@ fn return_values<'a>(req: &'a Value, allowed: &[&str]) -> DResult<&'a str> {
         ))
     }
 }
-
-/// The service's order of the ReturnValue enum in its texts.
-const RETURN_VALUES: [&str; 5] = ["ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"];
 
 /// Response body of a single-item write.
 fn write_response(
@@ -82,10 +55,11 @@ impl Engine {
 
     pub(in crate::engine::dynamo) fn put_item(&mut self, req: &Value) -> DResult<Value> {
         let mode = capacity::mode(req)?;
+        let item = item_member(req, "Item")?;
         let rv = return_values(req, &["NONE", "ALL_OLD"])?;
+        check_item_size(&item)?;
         let exprs = compile(req, &[Kind::Condition])?;
         let name = required_str(req, "TableName")?;
-        let item = item_member(req, "Item")?;
         let table = self.table_ref(name)?;
         let key = table.validate_item(&item)?;
         let old = table.get(&key).cloned();
@@ -179,7 +153,7 @@ impl Engine {
         let table = self.table_ref(name)?;
         let key = table.parse_key(&key_map)?;
         let actions = exprs.update.clone().unwrap_or_default();
-        check_key_untouched(table, &actions)?;
+        check_update_keys(table, &actions)?;
         let old = table.get(&key).cloned();
         if !condition_holds(exprs.condition.as_ref(), old.as_ref()) {
             let charge = write_consumed(table, old.as_ref(), old.as_ref());

@@ -104,46 +104,65 @@ pub(crate) struct Page<'a> {
     pub mode: Mode,
 }
 
-/// `Select`, checked against its enum.
+/// `Select` (its enum already checked with the request's shape) against the
+/// members it excludes or needs: a projection asks for specific attributes only,
+/// and projected attributes exist only on an index.
 pub(crate) fn select(req: &Value) -> DResult<Option<&str>> {
     let Some(s) = req.get("Select").and_then(Value::as_str) else {
         return Ok(None);
     };
+    let projected = req.get("ProjectionExpression").is_some();
+    if projected && s != "SPECIFIC_ATTRIBUTES" {
+        let what = if s == "COUNT" { "only the Count" } else { s };
+        return Err(DynamoError::validation(format!(
+            "Cannot specify the ProjectionExpression when choosing to get {what}"
+        )));
+    }
     if s == "ALL_PROJECTED_ATTRIBUTES" && req.get("IndexName").is_none() {
         return Err(DynamoError::validation(
             "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName",
         ));
     }
-    if s == "COUNT" && req.get("ProjectionExpression").is_some() {
-        return Err(shape_error(
-            "Cannot specify the ProjectionExpression when choosing to get only the Count",
+    if s == "SPECIFIC_ATTRIBUTES" && !projected {
+        return Err(DynamoError::validation(
+            "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES",
         ));
     }
-    if [
-        "SPECIFIC_ATTRIBUTES",
-        "COUNT",
-        "ALL_ATTRIBUTES",
-        "ALL_PROJECTED_ATTRIBUTES",
-    ]
-    .contains(&s)
-    {
-        return Ok(Some(s));
-    }
-    Err(shape_error(&format!(
-        "Value '{s}' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]"
-    )))
+    Ok(Some(s))
 }
 
+/// `Limit`, at least 1 as the request's shape was checked.
 pub(crate) fn limit(req: &Value) -> DResult<Option<usize>> {
     let Some(raw) = req.get("Limit") else {
         return Ok(None);
     };
-    match raw.as_i64() {
-        Some(n) if n >= 1 => Ok(Some(n as usize)),
+    match raw.as_u64().and_then(|n| usize::try_from(n).ok()) {
+        Some(n) if n >= 1 => Ok(Some(n)),
         _ => Err(shape_error(&format!(
             "Value '{raw}' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"
         ))),
     }
+}
+
+/// A start key's bad value is named as such, except for the number and set texts,
+/// which the service passes on unchanged.
+fn start_key_value_error(err: DynamoError) -> DynamoError {
+    let passed_on = [
+        "contains duplicates",
+        "number set",
+        "converted into a number",
+        "significant digits",
+    ]
+    .iter()
+    .any(|t| err.message.contains(t))
+        || err.message.starts_with("Number ");
+    if passed_on {
+        return err;
+    }
+    DynamoError::validation(format!(
+        "The provided starting key is invalid: {}",
+        err.message
+    ))
 }
 
 impl<'a> Source<'a> {
@@ -203,10 +222,14 @@ impl<'a> Source<'a> {
         let invalid = || {
             DynamoError::validation("The provided starting key is invalid: The provided key element does not match the schema")
         };
-        let key = item_from_json(raw)?;
+        let key = item_from_json(raw).map_err(start_key_value_error)?;
         let table_key: TableKey = key_of(&self.table.schema, &key).ok_or_else(invalid)?;
         let names = self.key_names();
-        if key.len() != names.len() || names.iter().any(|n| !key.contains_key(*n)) {
+        let typed = |n: &&str| {
+            key.get(*n)
+                .is_some_and(|v| v.type_name() == self.table.attr_type(n))
+        };
+        if key.len() != names.len() || !names.iter().all(typed) {
             return Err(invalid());
         }
         let (ih, ir) = match self.index {

@@ -7,31 +7,12 @@ use serde_json::Value;
 use super::page::{check_index_read, limit, select, Options, Page, Source};
 use super::{bool_member, required_str, table_in, DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity;
-use crate::engine::dynamo::errors::shape_error;
 use crate::engine::dynamo::expr::{compile, Kind};
 use crate::engine::dynamo::table::{IndexKey, Stored};
 use crate::engine::dynamo::types::KeyVal;
 
-/// The members' ranges in the API model: Segment 0..=999999, TotalSegments 1..=1000000.
-fn check_segment_range(req: &Value, member: &str, path: &str, range: (i64, i64)) -> DResult<()> {
-    let Some(n) = req.get(member).and_then(Value::as_i64) else {
-        return Ok(());
-    };
-    let constraint = if n < range.0 {
-        format!("greater than or equal to {}", range.0)
-    } else if n > range.1 {
-        format!("less than or equal to {}", range.1)
-    } else {
-        return Ok(());
-    };
-    Err(shape_error(&format!(
-        "Value '{n}' at '{path}' failed to satisfy constraint: Member must have value {constraint}"
-    )))
-}
-
 fn segments(req: &Value) -> DResult<Option<(u64, u64)>> {
-    check_segment_range(req, "Segment", "segment", (0, 999_999))?;
-    check_segment_range(req, "TotalSegments", "totalSegments", (1, 1_000_000))?;
+    // Their ranges are part of the request's shape, checked before this.
     let segment = req.get("Segment").and_then(Value::as_u64);
     let total = req.get("TotalSegments").and_then(Value::as_u64);
     match (segment, total) {

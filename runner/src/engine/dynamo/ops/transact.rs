@@ -3,13 +3,13 @@
 use indexmap::IndexMap;
 use serde_json::{json, Value};
 
-use super::write::{check_key_untouched, condition_holds, updated_item, write_consumed};
+use super::write::{check_update_keys, condition_holds, updated_item, write_consumed};
 use super::{item_member, required_str, DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity::{self, read_units, write_units, Consumed, TxKind};
 use crate::engine::dynamo::errors::shape_error;
 use crate::engine::dynamo::expr::projection::project;
 use crate::engine::dynamo::expr::{compile, Exprs, Kind};
-use crate::engine::dynamo::size::item_size;
+use crate::engine::dynamo::size::{check_item_size, item_size};
 use crate::engine::dynamo::table::TableKey;
 use crate::engine::dynamo::types::{item_to_json, Item};
 
@@ -36,15 +36,31 @@ fn transact_items(req: &Value) -> DResult<Vec<Value>> {
     Ok(items)
 }
 
+/// The one action of an entry; none or several is the same error.
 fn split_action(entry: &Value) -> DResult<(&'static str, &Value)> {
-    for kind in ["Put", "Update", "Delete", "ConditionCheck"] {
-        if let Some(body) = entry.get(kind) {
-            return Ok((kind, body));
-        }
+    let mut found = ["Put", "Update", "Delete", "ConditionCheck"]
+        .into_iter()
+        .filter_map(|kind| entry.get(kind).map(|body| (kind, body)));
+    match (found.next(), found.next()) {
+        (Some(action), None) => Ok(action),
+        _ => Err(DynamoError::validation(
+            "TransactItems can only contain one of Check, Put, Update or Delete",
+        )),
     }
-    Err(DynamoError::validation(
-        "TransactItems can only contain one of Check, Put, Update or Delete",
-    ))
+}
+
+/// A Put's item, its values and size checked before its table is looked up.
+fn put_item_of(kind: &str, body: &Value) -> DResult<Option<Item>> {
+    if kind != "Put" {
+        return Ok(None);
+    }
+    let item = item_member(body, "Item")?;
+    check_item_size(&item)?;
+    Ok(Some(item))
+}
+
+fn one_item_twice() -> DynamoError {
+    DynamoError::validation("Transaction request cannot include multiple operations on one item")
 }
 
 fn kinds_for(kind: &str) -> &'static [Kind] {
@@ -73,17 +89,16 @@ fn cancelled(reasons: Vec<Value>) -> DynamoError {
 impl Engine {
     fn parse_action(&self, entry: &Value) -> DResult<Action> {
         let (kind, body) = split_action(entry)?;
+        let item = put_item_of(kind, body)?;
         let exprs = compile(body, kinds_for(kind))?;
         let name = required_str(body, "TableName")?.to_string();
         let table = self.table_ref(&name)?;
-        let (key, item) = if kind == "Put" {
-            let item = item_member(body, "Item")?;
-            (table.validate_item(&item)?, Some(item))
-        } else {
-            (table.parse_key(&item_member(body, "Key")?)?, None)
+        let key = match &item {
+            Some(item) => table.validate_item(item)?,
+            None => table.parse_key(&item_member(body, "Key")?)?,
         };
         if let Some(actions) = &exprs.update {
-            check_key_untouched(table, actions)?;
+            check_update_keys(table, actions)?;
         }
         Ok(Action {
             kind,
@@ -177,9 +192,7 @@ impl Engine {
                 .iter()
                 .any(|a| a.table == action.table && a.key == action.key)
             {
-                return Err(DynamoError::validation(
-                    "Transaction request cannot include multiple operations on one item",
-                ));
+                return Err(one_item_twice());
             }
             actions.push(action);
         }
@@ -217,6 +230,7 @@ impl Engine {
         let mode = capacity::mode(req)?;
         let mut responses = Vec::new();
         let mut per_table: IndexMap<String, Consumed> = IndexMap::new();
+        let mut seen: Vec<(String, TableKey)> = Vec::new();
         for entry in transact_items(req)? {
             let body = entry
                 .get("Get")
@@ -225,6 +239,10 @@ impl Engine {
             let name = required_str(body, "TableName")?;
             let table = self.table_ref(name)?;
             let key = table.parse_key(&item_member(body, "Key")?)?;
+            if seen.iter().any(|(t, k)| t == name && *k == key) {
+                return Err(one_item_twice());
+            }
+            seen.push((name.to_string(), key.clone()));
             let found = table.get(&key);
             let units = 2.0 * read_units(found.map(item_size).unwrap_or(0), true);
             per_table

@@ -88,6 +88,33 @@ fn index_updates(req: &Value) -> Vec<Value> {
         .unwrap_or_default()
 }
 
+/// Each entry is a Create, an Update or a Delete, and names an index no other
+/// entry names.
+fn check_index_update_entries(updates: &[Value]) -> DResult<()> {
+    let mut seen: Vec<&str> = Vec::new();
+    for update in updates {
+        let action = ["Update", "Create", "Delete"]
+            .iter()
+            .find_map(|a| update.get(*a).filter(|v| !v.is_null()));
+        let Some(action) = action else {
+            return Err(invalid_params(
+                "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null",
+            ));
+        };
+        let name = action
+            .get("IndexName")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if seen.contains(&name) {
+            return Err(invalid_params(&format!(
+                "Only one global secondary index update per index is allowed simultaneously. Index: {name}"
+            )));
+        }
+        seen.push(name);
+    }
+    Ok(())
+}
+
 /// Only one index may be created or deleted per call.
 fn check_index_update_count(updates: &[Value]) -> DResult<()> {
     let online = updates
@@ -106,8 +133,9 @@ fn check_index_update_count(updates: &[Value]) -> DResult<()> {
 impl Engine {
     pub(in crate::engine::dynamo) fn update_table(&mut self, req: &Value) -> DResult<Value> {
         let name = required_str(req, "TableName")?;
-        let table = self.table_mut(name)?;
         let updates = index_updates(req);
+        check_index_update_entries(&updates)?;
+        let table = self.table_mut(name)?;
         let asks = [
             "ProvisionedThroughput",
             "BillingMode",
@@ -121,9 +149,10 @@ impl Engine {
         check_throughput(req)?;
         check_index_update_count(&updates)?;
         check_throughput_changes(table, req)?;
+        let on_demand = billing_after(table, req) == "PAY_PER_REQUEST";
         merge_definitions(table, req);
         for update in &updates {
-            apply_index_update(table, update)?;
+            apply_index_update(table, update, on_demand)?;
         }
         apply_billing(table, req);
         Ok(json!({ "TableDescription": describe(table, "ACTIVE") }))
@@ -161,9 +190,17 @@ fn apply_billing(table: &mut Table, req: &Value) {
     }
 }
 
-fn apply_index_update(table: &mut Table, update: &Value) -> DResult<()> {
+/// The billing mode the table has once this request is applied.
+fn billing_after<'a>(table: &'a Table, req: &'a Value) -> &'a str {
+    req.get("BillingMode")
+        .or_else(|| table.definition.get("BillingMode"))
+        .and_then(Value::as_str)
+        .unwrap_or("PROVISIONED")
+}
+
+fn apply_index_update(table: &mut Table, update: &Value, on_demand: bool) -> DResult<()> {
     if let Some(create) = update.get("Create") {
-        return create_index(table, create);
+        return create_index(table, create, on_demand);
     }
     if let Some(delete) = update.get("Delete") {
         return delete_index(table, index_name(delete)?);
@@ -180,8 +217,8 @@ fn index_name(def: &Value) -> DResult<&str> {
     })
 }
 
-fn create_index(table: &mut Table, def: &Value) -> DResult<()> {
-    check_new_index(table, def)?;
+fn create_index(table: &mut Table, def: &Value, on_demand: bool) -> DResult<()> {
+    check_new_index(table, def, on_demand)?;
     let mut index = parse_index(def, true, &table.schema)?;
     if table.index(&index.name).is_some() {
         return Err(invalid_params(&format!(
@@ -201,16 +238,25 @@ fn create_index(table: &mut Table, def: &Value) -> DResult<()> {
     Ok(())
 }
 
-/// The CreateTable rules for one global index, against the table as it now is.
-fn check_new_index(table: &Table, def: &Value) -> DResult<()> {
+/// The CreateTable rules for one global index, against the table as it now is:
+/// on a provisioned table the index needs its own capacity, as at creation.
+fn check_new_index(table: &Table, def: &Value, on_demand: bool) -> DResult<()> {
     let defined: Vec<&str> = table.attr_types.iter().map(|(n, _)| n.as_str()).collect();
-    let billing = table.definition.get("BillingMode").and_then(Value::as_str);
     let ctx = Context {
         defined: &defined,
         table_hash: &table.schema.hash,
-        on_demand: billing == Some("PAY_PER_REQUEST"),
+        on_demand,
     };
-    check_index(def, Kind { global: true }, 1, &ctx)
+    check_index(def, Kind { global: true }, 1, &ctx)?;
+    if on_demand || def.get("ProvisionedThroughput").is_some() {
+        return Ok(());
+    }
+    Err(invalid_params(&format!(
+        "ProvisionedThroughput is not specified for index: {}",
+        def.get("IndexName")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+    )))
 }
 
 fn push_index_definition(table: &mut Table, def: &Value) {

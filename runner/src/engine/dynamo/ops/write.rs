@@ -31,13 +31,20 @@ pub(crate) fn condition_failed(req: &Value, current: Option<&Item>) -> DynamoErr
     err
 }
 
-/// Rejects an update that names a key attribute.
-pub(crate) fn check_key_untouched(table: &Table, actions: &[UpdateAction]) -> DResult<()> {
+/// Rejects an update that names a key attribute of the table, or a path inside an
+/// index key: key attributes are scalars.
+pub(crate) fn check_update_keys(table: &Table, actions: &[UpdateAction]) -> DResult<()> {
     for action in actions {
-        let name = update::action_path(action).top();
+        let path = update::action_path(action);
+        let name = path.top();
         if table.is_key_attr(name) {
             return Err(DynamoError::validation(format!(
                 "One or more parameter values were invalid: Cannot update attribute {name}. This attribute is part of the key"
+            )));
+        }
+        if path.0.len() > 1 && table.indexes.iter().any(|i| i.is_key_attr(name)) {
+            return Err(DynamoError::validation(format!(
+                "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: {name}"
             )));
         }
     }

@@ -1,0 +1,312 @@
+//! The request-shape constraints of the API model (required members, enums, name
+//! patterns, lengths and ranges), checked before anything else. The service checks
+//! every member and reports all violations in one message,
+//! `N validation errors detected: Value … at '…' failed to satisfy constraint: …; Value …`,
+//! naming at most ten of them. Members are listed in the order the service reports them.
+
+mod nested;
+
+use serde_json::{Map, Value};
+
+use super::errors::{DResult, DynamoError};
+
+/// One constraint of the API model on a member's value.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Rule {
+    Required,
+    OneOf(&'static [&'static str]),
+    /// `[a-zA-Z0-9_.-]+`, the pattern of table and index names.
+    NamePattern,
+    MinLength(usize),
+    MaxLength(usize),
+    AtLeast(i64),
+    AtMost(i64),
+}
+
+use Rule::*;
+
+/// A top-level member of a request and its constraints.
+pub(crate) type Member = (&'static str, &'static [Rule]);
+
+/// The service names at most this many violations in one message.
+const MAX_REPORTED: usize = 10;
+
+pub(crate) const TABLE_NAME: &[Rule] = &[Required, NamePattern, MinLength(3), MaxLength(255)];
+const INDEX_NAME: &[Rule] = &[NamePattern, MinLength(3), MaxLength(255)];
+const CONSUMED: &[Rule] = &[OneOf(&["INDEXES", "TOTAL", "NONE"])];
+const METRICS: &[Rule] = &[OneOf(&["SIZE", "NONE"])];
+const RETURN_VALUES: &[Rule] = &[OneOf(&[
+    "ALL_NEW",
+    "UPDATED_OLD",
+    "ALL_OLD",
+    "NONE",
+    "UPDATED_NEW",
+])];
+const ON_CONDITION_FAILURE: &[Rule] = &[OneOf(&["ALL_OLD", "NONE"])];
+const OPERATOR: &[Rule] = &[OneOf(&["OR", "AND"])];
+const SELECT: &[Rule] = &[OneOf(&[
+    "SPECIFIC_ATTRIBUTES",
+    "COUNT",
+    "ALL_ATTRIBUTES",
+    "ALL_PROJECTED_ATTRIBUTES",
+])];
+const ATTRIBUTES_TO_GET: &[Rule] = &[MinLength(1), MaxLength(255)];
+const LIMIT: &[Rule] = &[AtLeast(1)];
+const REQUIRED: &[Rule] = &[Required];
+
+const GET_ITEM: &[Member] = &[
+    ("ReturnConsumedCapacity", CONSUMED),
+    ("AttributesToGet", ATTRIBUTES_TO_GET),
+    ("TableName", TABLE_NAME),
+    ("Key", REQUIRED),
+];
+
+const PUT_ITEM: &[Member] = &[
+    ("ReturnConsumedCapacity", CONSUMED),
+    ("TableName", TABLE_NAME),
+    ("Item", REQUIRED),
+    ("ConditionalOperator", OPERATOR),
+    ("ReturnValues", RETURN_VALUES),
+    ("ReturnItemCollectionMetrics", METRICS),
+    ("ReturnValuesOnConditionCheckFailure", ON_CONDITION_FAILURE),
+];
+
+const UPDATE_ITEM: &[Member] = &[
+    ("ReturnConsumedCapacity", CONSUMED),
+    ("TableName", TABLE_NAME),
+    ("ReturnItemCollectionMetrics", METRICS),
+    ("ReturnValues", RETURN_VALUES),
+    ("Key", REQUIRED),
+    ("ConditionalOperator", OPERATOR),
+    ("ReturnValuesOnConditionCheckFailure", ON_CONDITION_FAILURE),
+];
+
+const DELETE_ITEM: &[Member] = &[
+    ("ReturnConsumedCapacity", CONSUMED),
+    ("TableName", TABLE_NAME),
+    ("ReturnValues", RETURN_VALUES),
+    ("ReturnItemCollectionMetrics", METRICS),
+    ("Key", REQUIRED),
+    ("ConditionalOperator", OPERATOR),
+    ("ReturnValuesOnConditionCheckFailure", ON_CONDITION_FAILURE),
+];
+
+const QUERY: &[Member] = &[
+    ("Select", SELECT),
+    ("IndexName", INDEX_NAME),
+    ("ReturnConsumedCapacity", CONSUMED),
+    ("TableName", TABLE_NAME),
+    ("ConditionalOperator", OPERATOR),
+    ("AttributesToGet", ATTRIBUTES_TO_GET),
+    ("Limit", LIMIT),
+];
+
+const SCAN: &[Member] = &[
+    ("Select", SELECT),
+    ("IndexName", INDEX_NAME),
+    ("TotalSegments", &[AtLeast(1), AtMost(1_000_000)]),
+    ("ReturnConsumedCapacity", CONSUMED),
+    ("TableName", TABLE_NAME),
+    ("ConditionalOperator", OPERATOR),
+    ("Segment", &[AtLeast(0), AtMost(999_999)]),
+    ("Limit", LIMIT),
+    ("AttributesToGet", ATTRIBUTES_TO_GET),
+];
+
+const BATCH_GET: &[Member] = &[
+    ("ReturnConsumedCapacity", CONSUMED),
+    ("RequestItems", &[Required, MinLength(1)]),
+];
+
+const BATCH_WRITE: &[Member] = &[
+    ("ReturnConsumedCapacity", CONSUMED),
+    ("ReturnItemCollectionMetrics", METRICS),
+    ("RequestItems", &[Required, MinLength(1)]),
+];
+
+const TRANSACT_WRITE: &[Member] = &[
+    ("ReturnConsumedCapacity", CONSUMED),
+    ("ReturnItemCollectionMetrics", METRICS),
+    ("TransactItems", &[Required, MaxLength(100), MinLength(1)]),
+    ("ClientRequestToken", &[MinLength(1), MaxLength(36)]),
+];
+
+const TRANSACT_GET: &[Member] = &[
+    ("ReturnConsumedCapacity", CONSUMED),
+    ("TransactItems", &[Required, MaxLength(100), MinLength(1)]),
+];
+
+/// The members an action's model constrains, or `None` for the actions that check
+/// their own shape where they are run.
+fn members(action: &str) -> Option<&'static [Member]> {
+    Some(match action {
+        "GetItem" => GET_ITEM,
+        "PutItem" => PUT_ITEM,
+        "UpdateItem" => UPDATE_ITEM,
+        "DeleteItem" => DELETE_ITEM,
+        "Query" => QUERY,
+        "Scan" => SCAN,
+        "BatchGetItem" => BATCH_GET,
+        "BatchWriteItem" => BATCH_WRITE,
+        "TransactWriteItems" => TRANSACT_WRITE,
+        "TransactGetItems" => TRANSACT_GET,
+        _ => return None,
+    })
+}
+
+/// Checks a request against its action's model, nested members included.
+pub(crate) fn check(action: &str, req: &Value) -> DResult<()> {
+    if action == "CreateTable" || action == "UpdateTable" {
+        return table_definition(action, req);
+    }
+    let Some(members) = members(action) else {
+        return Ok(());
+    };
+    let mut found = Violations::default();
+    for (name, rules) in members {
+        found.check(req.get(*name), &lower_first(name), rules);
+    }
+    match action {
+        "BatchGetItem" => nested::batch_get(req, &mut found),
+        "BatchWriteItem" => nested::batch_write(req, &mut found),
+        "TransactWriteItems" => nested::transact_write(req, &mut found),
+        "TransactGetItems" => nested::transact_get(req, &mut found),
+        _ => {}
+    }
+    found.into_result()
+}
+
+/// CreateTable and UpdateTable name a missing or badly sized table in their own
+/// words first, then report the violations of the definitions together.
+fn table_definition(action: &str, req: &Value) -> DResult<()> {
+    nested::create_table_name(req)?;
+    let mut found = Violations::default();
+    if action == "CreateTable" {
+        nested::create_table(req, &mut found);
+    } else {
+        nested::update_table(req, &mut found);
+    }
+    found.into_result()
+}
+
+/// `tableName` for `TableName`: the service's spelling of member paths.
+pub(crate) fn lower_first(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map(|c| c.to_ascii_lowercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}
+
+/// The violations found so far, in the order they were found.
+#[derive(Debug, Default)]
+pub(crate) struct Violations(Vec<String>);
+
+impl Violations {
+    /// Checks one value at `path` against `rules`; an absent value breaks only `Required`.
+    pub(crate) fn check(&mut self, value: Option<&Value>, path: &str, rules: &[Rule]) {
+        let value = value.filter(|v| !v.is_null());
+        for rule in rules {
+            if let Some(constraint) = broken(*rule, value) {
+                self.push(value, path, &constraint);
+            }
+        }
+    }
+
+    /// Records a violation that no [`Rule`] describes, in the service's wording.
+    pub(crate) fn push(&mut self, value: Option<&Value>, path: &str, constraint: &str) {
+        let shown = value.map_or_else(|| "null".to_string(), |v| format!("'{}'", render(v)));
+        self.0.push(format!(
+            "Value {shown} at '{path}' failed to satisfy constraint: {constraint}"
+        ));
+    }
+
+    /// Records a violation the service words in its own way.
+    pub(crate) fn push_text(&mut self, text: String) {
+        self.0.push(text);
+    }
+
+    /// Several violations make one `ValidationException`, the first ten named.
+    pub(crate) fn into_result(self) -> DResult<()> {
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        let named: Vec<String> = self.0.into_iter().take(MAX_REPORTED).collect();
+        let plural = if named.len() == 1 { "" } else { "s" };
+        Err(DynamoError::validation(format!(
+            "{} validation error{plural} detected: {}",
+            named.len(),
+            named.join("; ")
+        )))
+    }
+}
+
+/// The constraint text a value breaks, if it breaks `rule`.
+fn broken(rule: Rule, value: Option<&Value>) -> Option<String> {
+    let Some(value) = value else {
+        return matches!(rule, Required).then(|| "Member must not be null".to_string());
+    };
+    let fails = match rule {
+        Required => false,
+        OneOf(set) => value.as_str().is_none_or(|s| !set.contains(&s)),
+        NamePattern => value.as_str().is_some_and(|s| !is_name(s)),
+        MinLength(n) => length(value).is_some_and(|len| len < n),
+        MaxLength(n) => length(value).is_some_and(|len| len > n),
+        AtLeast(n) => value.as_i64().is_some_and(|v| v < n),
+        AtMost(n) => value.as_i64().is_some_and(|v| v > n),
+    };
+    fails.then(|| constraint_text(rule))
+}
+
+fn constraint_text(rule: Rule) -> String {
+    match rule {
+        Required => "Member must not be null".to_string(),
+        OneOf(set) => format!("Member must satisfy enum value set: [{}]", set.join(", ")),
+        NamePattern => "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+".into(),
+        MinLength(n) => format!("Member must have length greater than or equal to {n}"),
+        MaxLength(n) => format!("Member must have length less than or equal to {n}"),
+        AtLeast(n) => format!("Member must have value greater than or equal to {n}"),
+        AtMost(n) => format!("Member must have value less than or equal to {n}"),
+    }
+}
+
+pub(crate) fn is_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+}
+
+/// Characters of a string, elements of a list, entries of a map.
+pub(crate) fn length(value: &Value) -> Option<usize> {
+    match value {
+        Value::String(s) => Some(s.encode_utf16().count()),
+        Value::Array(a) => Some(a.len()),
+        Value::Object(o) => Some(o.len()),
+        _ => None,
+    }
+}
+
+/// A value as the service prints it inside `Value '…'`: strings bare, lists as
+/// `[a, b]`, maps as `{k=v}`.
+pub(crate) fn render(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Array(items) => {
+            let inner: Vec<String> = items.iter().map(render).collect();
+            format!("[{}]", inner.join(", "))
+        }
+        Value::Object(map) => render_map(map),
+        other => other.to_string(),
+    }
+}
+
+fn render_map(map: &Map<String, Value>) -> String {
+    let inner: Vec<String> = map
+        .iter()
+        .map(|(k, v)| format!("{k}={}", render(v)))
+        .collect();
+    format!("{{{}}}", inner.join(", "))
+}
+
+#[cfg(test)]
+mod tests;
