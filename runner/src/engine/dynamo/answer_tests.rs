@@ -125,7 +125,7 @@ fn project(n: usize) -> Value {
     json!({
         "pk": {"S": "WS#1"}, "sk": {"S": format!("P#{n}")},
         "name": {"S": format!("Proyek \"{n}\" é\n")},
-        "status": {"S": if n % 2 == 0 { "ACTIVE" } else { "DONE" }},
+        "status": {"S": if n.is_multiple_of(2) { "ACTIVE" } else { "DONE" }},
         "budget": {"N": format!("{}.50", n * 1000)},
         "tags": {"SS": ["a", "b"]}
     })
