@@ -27,7 +27,6 @@ mod dynamo_aids;
 mod ejson;
 mod engines;
 mod errors;
-mod heap;
 mod jsutil;
 mod lexical;
 mod limits;
@@ -112,7 +111,6 @@ impl Shell {
             out: String::new(),
             quit: false,
         }));
-        heap::shell_made();
         let mut ctx = Context::default();
         limits::apply(&mut ctx);
         ctx.insert_data(session.clone());
