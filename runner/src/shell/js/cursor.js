@@ -12,8 +12,6 @@
       this.#s = { coll, kind, spec, docs: null, pos: 0, id: 0, transforms: [], explain: null };
     }
     get __shellType__() { return this.#s.kind === 'aggregate' ? 'AggregationCursor' : 'Cursor'; }
-    get _coll() { return this.#s.coll; }
-    get _spec() { return this.#s.spec; }
     // What `db.c.explain(v).find(...)` asks the printer to show instead of documents.
     get _explain() { return this.#s.explain; }
     set _explain(v) { this.#s.explain = v; }
