@@ -9,7 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -123,14 +123,17 @@ fn screen(method: &Method, headers: &HeaderMap) -> Result<&'static str, Reply> {
     if method != Method::POST {
         return Err(not_found());
     }
-    if declared_length(headers).is_some_and(|n| n > MAX_BODY as u64) {
+    let length = declared_length(headers);
+    if length.is_some_and(|n| n > MAX_BODY as u64) {
         return Err(Reply::raw(StatusCode::PAYLOAD_TOO_LARGE, "text/plain", ""));
     }
-    match media_type(headers).as_str() {
-        AMZ_JSON => Ok(AMZ_JSON),
-        PLAIN_JSON => Ok(PLAIN_JSON),
-        _ if declared_length(headers) == Some(0) => Ok(PLAIN_JSON),
-        _ => Err(not_found()),
+    let media = media_type(headers);
+    if media.eq_ignore_ascii_case(AMZ_JSON) {
+        Ok(AMZ_JSON)
+    } else if media.eq_ignore_ascii_case(PLAIN_JSON) || length == Some(0) {
+        Ok(PLAIN_JSON)
+    } else {
+        Err(not_found())
     }
 }
 
@@ -139,19 +142,19 @@ fn declared_length(headers: &HeaderMap) -> Option<u64> {
     value.to_str().ok()?.trim().parse().ok()
 }
 
-/// The content type without its parameters (`; charset=utf-8`).
-fn media_type(headers: &HeaderMap) -> String {
+/// The content type without its parameters (`; charset=utf-8`), in the case sent.
+fn media_type(headers: &HeaderMap) -> &str {
     let value = headers.get(header::CONTENT_TYPE);
     let text = value.and_then(|v| v.to_str().ok()).unwrap_or_default();
     let media = text.split(';').next().unwrap_or_default();
-    media.trim().to_ascii_lowercase()
+    media.trim()
 }
 
 /// The whole body, up to the service's limit. A client that goes away mid-body gets
 /// an answer nobody reads; its connection closes and nothing else is touched.
-async fn read_body(body: Body) -> Result<Vec<u8>, Reply> {
+async fn read_body(body: Body) -> Result<Bytes, Reply> {
     match Limited::new(body, MAX_BODY).collect().await {
-        Ok(collected) => Ok(collected.to_bytes().to_vec()),
+        Ok(collected) => Ok(collected.to_bytes()),
         Err(error) if error.is::<LengthLimitError>() => {
             Err(Reply::raw(StatusCode::PAYLOAD_TOO_LARGE, "text/plain", ""))
         }
@@ -281,19 +284,17 @@ fn namespace(code: &str) -> &'static str {
 }
 
 fn respond(reply: Reply, ids: &RequestIds) -> Response {
-    let checksum = crc32::checksum(&reply.body).to_string();
+    let checksum = HeaderValue::from(crc32::checksum(&reply.body));
     let mut response = (reply.status, Body::from(reply.body)).into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static(reply.content_type),
     );
-    if let Ok(id) = HeaderValue::from_str(&ids.next_id()) {
+    if let Ok(id) = HeaderValue::from_bytes(&ids.next_id()) {
         headers.insert("x-amzn-requestid", id);
     }
-    if let Ok(crc) = HeaderValue::from_str(&checksum) {
-        headers.insert("x-amz-crc32", crc);
-    }
+    headers.insert("x-amz-crc32", checksum);
     response
 }
 

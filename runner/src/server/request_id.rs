@@ -23,14 +23,15 @@ impl RequestIds {
         }
     }
 
-    pub fn next_id(&self) -> String {
+    /// The id as bytes, ready for a header value.
+    pub fn next_id(&self) -> [u8; LENGTH] {
         let mut state = self.next.fetch_add(1, Ordering::Relaxed);
-        (0..LENGTH)
-            .map(|_| {
-                state = mix(state);
-                char::from(ALPHABET[(state % 36) as usize])
-            })
-            .collect()
+        let mut id = [0; LENGTH];
+        for byte in &mut id {
+            state = mix(state);
+            *byte = ALPHABET[(state % 36) as usize];
+        }
+        id
     }
 }
 
@@ -52,7 +53,7 @@ mod tests {
         let first = ids.next_id();
         let second = ids.next_id();
         assert_eq!(first.len(), 52);
-        assert!(first.bytes().all(|b| ALPHABET.contains(&b)), "{first}");
+        assert!(first.iter().all(|b| ALPHABET.contains(b)), "{first:?}");
         assert_ne!(first, second);
     }
 }

@@ -1,13 +1,13 @@
-//! What the engine answers: a response body that is either a JSON tree or a
-//! Query/Scan page still borrowing the table's items. The shell reads it as a
-//! tree; the HTTP endpoint has it written as text, so a page's items are neither
-//! copied out of the table nor turned into a tree first.
+//! What the engine answers: a response body that is either a JSON tree, or a
+//! Query/Scan page or a GetItem's item still borrowing the table's items. The shell
+//! reads it as a tree; the HTTP endpoint has it written as text, so stored items are
+//! neither copied out of the table nor turned into a tree first.
 
 use std::io::{self, Write};
 
 use serde_json::Value;
 
-use super::ops::Page;
+use super::ops::{ItemRead, Page};
 
 /// One response body, alive while the engine is borrowed.
 pub struct Answer<'a>(Body<'a>);
@@ -16,6 +16,7 @@ enum Body<'a> {
     Tree(Value),
     // Boxed: a page with its capacity figures is several times a tree's size.
     Page(Box<Page<'a>>),
+    Item(ItemRead<'a>),
 }
 
 impl<'a> Answer<'a> {
@@ -27,11 +28,16 @@ impl<'a> Answer<'a> {
         Answer(Body::Page(Box::new(page)))
     }
 
+    pub(crate) fn item(read: ItemRead<'a>) -> Answer<'a> {
+        Answer(Body::Item(read))
+    }
+
     /// The body as a JSON tree.
     pub fn into_value(self) -> Value {
         match self.0 {
             Body::Tree(value) => value,
             Body::Page(page) => page.to_json(),
+            Body::Item(read) => read.into_value(),
         }
     }
 
@@ -40,6 +46,7 @@ impl<'a> Answer<'a> {
         match &self.0 {
             Body::Tree(_) => 0,
             Body::Page(page) => page.text_len_hint(),
+            Body::Item(read) => read.text_len_hint(),
         }
     }
 
@@ -48,6 +55,7 @@ impl<'a> Answer<'a> {
         match &self.0 {
             Body::Tree(value) => Ok(serde_json::to_writer(out, value)?),
             Body::Page(page) => page.write_json(out),
+            Body::Item(read) => read.write_json(out),
         }
     }
 }

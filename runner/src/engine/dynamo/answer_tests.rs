@@ -286,3 +286,37 @@ fn the_text_of_a_stored_item_follows_its_updates_and_deletes() {
         "{by_status}"
     );
 }
+
+#[test]
+fn a_get_item_is_written_as_its_tree_found_projected_or_missing() {
+    let mut engine = table_with(&(0..3).map(project).collect::<Vec<_>>(), false);
+    let key = |n: usize| json!({"pk": {"S": "WS#1"}, "sk": {"S": format!("P#{n}")}});
+    let cases = [
+        json!({"TableName": "Proyek", "Key": key(1)}),
+        json!({"TableName": "Proyek", "Key": key(1), "ReturnConsumedCapacity": "TOTAL"}),
+        json!({"TableName": "Proyek", "Key": key(2), "ConsistentRead": true,
+               "ReturnConsumedCapacity": "INDEXES", "ProjectionExpression": "#n, tags",
+               "ExpressionAttributeNames": {"#n": "name"}}),
+        json!({"TableName": "Proyek", "Key": key(1), "ProjectionExpression": "nothing"}),
+        json!({"TableName": "Proyek", "Key": key(9)}),
+        json!({"TableName": "Proyek", "Key": key(9), "ReturnConsumedCapacity": "TOTAL"}),
+    ];
+    let mut texts = Vec::new();
+    for request in cases {
+        let (written, tree) = both(&mut engine, "GetItem", request);
+        assert_eq!(written, tree.to_string());
+        texts.push(written);
+    }
+    let item = r#"{"pk":{"S":"WS#1"},"sk":{"S":"P#1"},"name":{"S":"Proyek \"1\" é\n"},"status":{"S":"DONE"},"budget":{"N":"1000.5"},"tags":{"SS":["a","b"]}}"#;
+    assert_eq!(texts[0], format!(r#"{{"Item":{item}}}"#));
+    let capacity = r#""ConsumedCapacity":{"TableName":"Proyek","CapacityUnits":0.5}"#;
+    assert_eq!(texts[1], format!(r#"{{"Item":{item},{capacity}}}"#));
+    assert!(
+        texts[2].starts_with(r#"{"Item":{"name":{"S":"Proyek \"2\" é\n"},"tags":{"SS":["a","b"]}},"ConsumedCapacity":{"TableName":"Proyek","CapacityUnits":1.0,"#),
+        "{}",
+        texts[2]
+    );
+    assert_eq!(texts[3], r#"{"Item":{}}"#);
+    assert_eq!(texts[4], "{}");
+    assert_eq!(texts[5], format!("{{{capacity}}}"));
+}

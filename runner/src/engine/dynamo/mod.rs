@@ -172,11 +172,13 @@ impl Engine {
         self.current.continued = request.get("ExclusiveStartKey").is_some();
     }
 
-    /// Query and Scan answer pages borrowing the table; the rest answer trees.
+    /// Query, Scan and GetItem answer with items borrowed from the table; the rest
+    /// answer trees.
     fn dispatch(&mut self, action: &str, req: &Value) -> Result<Answer<'_>, DynamoError> {
         match action {
             "Query" => self.query(req).map(Answer::page),
             "Scan" => self.scan(req).map(Answer::page),
+            "GetItem" => self.get_item(req).map(Answer::item),
             other => self.dispatch_tree(other, req).map(Answer::tree),
         }
     }
@@ -188,7 +190,6 @@ impl Engine {
             "ListTables" => self.list_tables(req),
             "DeleteTable" => self.delete_table(req),
             "PutItem" => self.put_item(req),
-            "GetItem" => self.get_item(req),
             "UpdateItem" => self.update_item(req),
             "DeleteItem" => self.delete_item(req),
             "BatchGetItem" => self.batch_get_item(req),

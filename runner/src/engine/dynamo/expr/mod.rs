@@ -64,6 +64,10 @@ fn invalid(kind: Kind, message: ExprError) -> DynamoError {
 
 /// Compiles the expressions `kinds` lists (in the service's order) from `req`.
 pub fn compile(req: &Value, kinds: &[Kind]) -> DResult<Exprs> {
+    if !uses_expressions(req, kinds) {
+        // Nothing to compile, nothing to find unused: most reads by key.
+        return Ok(Exprs::default());
+    }
     let mut ph = placeholders(req, kinds)?;
     let mut out = Exprs::default();
     for kind in kinds {
@@ -123,6 +127,13 @@ fn key_ok(key: &str, sigil: char) -> bool {
     chars.next() == Some(sigil)
         && key.len() > 1
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Whether the request holds any expression of `kinds` or any placeholder map.
+fn uses_expressions(req: &Value, kinds: &[Kind]) -> bool {
+    let members = ["ExpressionAttributeNames", "ExpressionAttributeValues"];
+    kinds.iter().any(|k| req.get(k.member()).is_some())
+        || members.iter().any(|m| req.get(*m).is_some())
 }
 
 fn placeholders(req: &Value, kinds: &[Kind]) -> DResult<Placeholders> {

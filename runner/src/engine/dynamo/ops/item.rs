@@ -2,14 +2,16 @@
 
 use serde_json::{Map, Value};
 
+use super::item_read::ItemRead;
+use super::page::Row;
 use super::write::*;
-use super::{bool_member, item_member, required_str, DResult, DynamoError, Engine};
+use super::{bool_member, item_member, required_str, table_in, DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity::{self, read_units, Consumed, Mode};
 use crate::engine::dynamo::expr::ast::Path;
 use crate::engine::dynamo::expr::projection::project;
 use crate::engine::dynamo::expr::update::action_path;
 use crate::engine::dynamo::expr::{compile, Exprs, Kind};
-use crate::engine::dynamo::size::{check_item_size, item_size};
+use crate::engine::dynamo::size::check_item_size;
 use crate::engine::dynamo::types::{item_to_json, Item};
 
 /// `ReturnValues` (already one of the enum's five, as the request's shape was
@@ -88,31 +90,26 @@ impl Engine {
         ))
     }
 
-    pub(in crate::engine::dynamo) fn get_item(&mut self, req: &Value) -> DResult<Value> {
+    /// The item stays borrowed from the table: the endpoint writes its stored text
+    /// as it is, and only a projection makes a new one.
+    pub(in crate::engine::dynamo) fn get_item(&mut self, req: &Value) -> DResult<ItemRead<'_>> {
         let mode = capacity::mode(req)?;
         let exprs = compile(req, &[Kind::Projection])?;
         let name = required_str(req, "TableName")?;
         let key_map = item_member(req, "Key")?;
-        let table = self.table_ref(name)?;
+        let table = table_in(&self.tables, name)?;
         let key = table.parse_key(&key_map)?;
         let consistent = bool_member(req, "ConsistentRead");
-        let found = table.get(&key);
-        let found_count = u64::from(found.is_some());
+        let found = table.stored(&key);
         let mut consumed = Consumed::new(name);
-        consumed.table = read_units(found.map(item_size).unwrap_or(0), consistent);
-        let mut out = Map::new();
-        if let Some(item) = found {
-            out.insert(
-                "Item".into(),
-                item_to_json(&project_opt(item, &exprs.projection)),
-            );
-        }
-        if let Some(c) = consumed.to_json(mode) {
-            out.insert("ConsumedCapacity".into(), c);
-        }
+        consumed.table = read_units(found.map_or(0, |s| s.size), consistent);
         self.current.read_units += consumed.total();
-        self.current.count = Some(found_count);
-        Ok(Value::Object(out))
+        self.current.count = Some(u64::from(found.is_some()));
+        let item = found.map(|stored| match &exprs.projection {
+            Some(paths) => Row::Made(project(&stored.item, paths)),
+            None => Row::Stored(stored),
+        });
+        Ok(ItemRead::new(item, consumed.to_json(mode)))
     }
 
     pub(in crate::engine::dynamo) fn delete_item(&mut self, req: &Value) -> DResult<Value> {
@@ -169,13 +166,6 @@ impl Engine {
         let metrics = collection_metrics(req, table, &key);
         self.charge_write(&consumed);
         Ok(write_response(attributes, &consumed, mode, metrics))
-    }
-}
-
-fn project_opt(item: &Item, projection: &Option<Vec<Path>>) -> Item {
-    match projection {
-        Some(paths) => project(item, paths),
-        None => item.clone(),
     }
 }
 

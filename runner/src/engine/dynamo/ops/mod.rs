@@ -4,6 +4,7 @@ mod account;
 mod batch;
 mod index_rules;
 mod item;
+mod item_read;
 mod page;
 mod query;
 mod scan;
@@ -15,6 +16,7 @@ mod update_table;
 mod write;
 
 pub(super) use account::{describe_endpoints, describe_limits};
+pub(super) use item_read::ItemRead;
 pub(super) use page::Page;
 
 use std::collections::BTreeMap;

@@ -65,7 +65,7 @@ pub(crate) enum Row<'a> {
 }
 
 impl Row<'_> {
-    fn item(&self) -> &Item {
+    pub(crate) fn item(&self) -> &Item {
         match self {
             Row::Stored(stored) => &stored.item,
             Row::Made(item) => item,
@@ -79,7 +79,17 @@ impl Row<'_> {
         }
     }
 
-    fn write_json<W: Write>(&self, out: &mut W) -> io::Result<()> {
+    /// The stored text's length, or an estimate for an item made for the answer.
+    pub(crate) fn text_len(&self) -> usize {
+        match self {
+            Row::Stored(Stored {
+                text: Some(text), ..
+            }) => text.len(),
+            row => 2 * row.size(),
+        }
+    }
+
+    pub(crate) fn write_json<W: Write>(&self, out: &mut W) -> io::Result<()> {
         match self {
             Row::Stored(Stored {
                 text: Some(text), ..

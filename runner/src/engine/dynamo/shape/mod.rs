@@ -164,7 +164,7 @@ pub(crate) fn check(action: &str, req: &Value) -> DResult<()> {
     };
     let mut found = Violations::default();
     for (name, rules) in members {
-        found.check(req.get(*name), &lower_first(name), rules);
+        found.check_with(req.get(*name), || lower_first(name), rules);
     }
     match action {
         "BatchGetItem" => nested::batch_get(req, &mut found),
@@ -205,10 +205,16 @@ pub(crate) struct Violations(Vec<String>);
 impl Violations {
     /// Checks one value at `path` against `rules`; an absent value breaks only `Required`.
     pub(crate) fn check(&mut self, value: Option<&Value>, path: &str, rules: &[Rule]) {
+        self.check_with(value, || path.to_string(), rules);
+    }
+
+    /// As `check`, with the path spelled only for a violation: every request checks
+    /// its top-level members, and almost none breaks a rule.
+    fn check_with(&mut self, value: Option<&Value>, path: impl Fn() -> String, rules: &[Rule]) {
         let value = value.filter(|v| !v.is_null());
         for rule in rules {
             if let Some(constraint) = broken(*rule, value) {
-                self.push(value, path, &constraint);
+                self.push(value, &path(), &constraint);
             }
         }
     }
