@@ -194,6 +194,12 @@ fn overrides(case: &str, i: usize) -> Option<Override> {
         // Oracle notes §3: an empty ExpressionAttributeNames map is rejected, with the
         // service's text (no "1 validation error detected" prefix: it is not a shape error).
         ("21", 5) => Override::Error("ValidationException", "ExpressionAttributeNames must not be empty"),
+        // The note quotes Scan's wording; the conformance suite pins Query's, checked
+        // against the service: no value echoed, the member named `Limit` (spec §11).
+        ("23", 1) => Override::Error(
+            "ValidationException",
+            "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+        ),
         // Note: only the updated document paths come back, as they were.
         ("29", 2) => Override::Response(|_, _| {
             json!({"Attributes": {"settings": {"M": {"theme": {"S": "dark"}}}, "members": {"L": [{"M": {"role": {"S": "admin"}}}]}}})

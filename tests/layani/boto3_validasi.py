@@ -34,8 +34,7 @@ ddb.create_table(
 )
 
 step("several shape violations in one message")
-message = refused(ddb.query, TableName="a;", Select="SEMUA", Limit=0, KeyConditionExpression="pk = :p",
-                  ExpressionAttributeValues={":p": {"S": "x"}})
+message = refused(ddb.scan, TableName="a;", Select="SEMUA", Limit=0)
 assert message == (
     "4 validation errors detected: "
     "Value 'SEMUA' at 'select' failed to satisfy constraint: Member must satisfy enum value set: "
@@ -43,6 +42,14 @@ assert message == (
     "Value 'a;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; "
     "Value 'a;' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3; "
     "Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"
+), message
+
+step("Query's Limit is checked after the model, in its own words")
+message = refused(ddb.query, TableName=TABLE, Limit=0, KeyConditionExpression="pk = :p",
+                  ExpressionAttributeValues={":p": {"S": "x"}})
+assert message == (
+    "1 validation error detected: Value at 'Limit' failed to satisfy constraint: "
+    "Member must have value greater than or equal to 1"
 ), message
 
 step("an item over 400 KB, before the table is looked up")

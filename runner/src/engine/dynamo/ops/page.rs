@@ -154,6 +154,22 @@ pub(crate) fn limit(req: &Value) -> DResult<Option<usize>> {
     }
 }
 
+/// Query's `Limit`, which the service checks after the request's model and words
+/// its own way: no value echoed, the member named as written (Scan's `Limit` is a
+/// model violation, `Value '0' at 'limit'`).
+pub(crate) fn query_limit(req: &Value) -> DResult<Option<usize>> {
+    if req
+        .get("Limit")
+        .and_then(Value::as_i64)
+        .is_some_and(|n| n < 1)
+    {
+        return Err(shape_error(
+            "Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+        ));
+    }
+    limit(req)
+}
+
 /// A start key's bad value is named as such, except for the number and set texts,
 /// which the service passes on unchanged.
 fn start_key_value_error(err: DynamoError) -> DynamoError {

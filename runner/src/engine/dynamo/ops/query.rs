@@ -4,7 +4,7 @@ use std::ops::Bound::{self, Excluded, Included, Unbounded};
 
 use serde_json::Value;
 
-use super::page::{check_index_read, limit, select, Options, Page, Source};
+use super::page::{check_index_read, query_limit, select, Options, Page, Source};
 use super::{bool_member, required_str, table_in, DResult, DynamoError, Engine};
 use crate::engine::dynamo::capacity;
 use crate::engine::dynamo::expr::ast::{CmpOp, Cond, Operand};
@@ -112,8 +112,8 @@ fn check_start(start: &IndexKey, source: &Source, cond: &KeyCondition) -> DResul
 impl Engine {
     pub(in crate::engine::dynamo) fn query(&mut self, req: &Value) -> DResult<Page<'_>> {
         let mode = capacity::mode(req)?;
+        let limit = query_limit(req)?;
         let select = select(req)?;
-        let limit = limit(req)?;
         require_key_condition(req)?;
         let exprs = compile(req, &[Kind::KeyCondition, Kind::Filter, Kind::Projection])?;
         let table = table_in(&self.tables, required_str(req, "TableName")?)?;

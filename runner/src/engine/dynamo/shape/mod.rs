@@ -91,6 +91,8 @@ const DELETE_ITEM: &[Member] = &[
     ("ReturnValuesOnConditionCheckFailure", ON_CONDITION_FAILURE),
 ];
 
+// Query's `Limit` is not among them: the service checks it after the model, in its
+// own words (see `ops::page::query_limit`).
 const QUERY: &[Member] = &[
     ("Select", SELECT),
     ("IndexName", INDEX_NAME),
@@ -98,7 +100,6 @@ const QUERY: &[Member] = &[
     ("TableName", TABLE_NAME),
     ("ConditionalOperator", OPERATOR),
     ("AttributesToGet", ATTRIBUTES_TO_GET),
-    ("Limit", LIMIT),
 ];
 
 const SCAN: &[Member] = &[
