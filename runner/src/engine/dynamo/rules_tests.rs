@@ -423,3 +423,40 @@ fn a_read_transaction_reads_each_item_once() {
         .unwrap();
     assert_eq!(out["Responses"], json!([{}, {}]));
 }
+
+/// An item of exactly 300 KB (307,200 bytes by the service's count).
+fn item_of_300_kb(n: usize) -> Value {
+    let pad = "x".repeat(300 * 1024 - "pkP".len() - "sk00".len() - "pad".len());
+    json!({"pk": {"S": "P"}, "sk": {"S": format!("{n:02}")}, "pad": {"S": pad}})
+}
+
+#[test]
+fn batch_get_item_stops_at_16_mb_and_hands_back_the_rest() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    for n in 0..100 {
+        let put = json!({"TableName": "Orders", "Item": item_of_300_kb(n)});
+        e.execute("PutItem", put).unwrap();
+    }
+    let keys: Vec<Value> = (0..100)
+        .map(|n| json!({"pk": {"S": "P"}, "sk": {"S": format!("{n:02}")}}))
+        .collect();
+    let spec = json!({"Keys": keys, "ConsistentRead": true});
+    let req = json!({"RequestItems": {"Orders": spec}, "ReturnConsumedCapacity": "TOTAL"});
+    let got = e.execute("BatchGetItem", req).unwrap();
+    // The service's example: 100 items of 300 KB give 52 (16 MB), the rest unprocessed.
+    let items = got["Responses"]["Orders"].as_array().unwrap();
+    assert_eq!(items.len(), 52);
+    assert_eq!(items[51]["sk"], json!({"S": "51"}));
+    let rest = &got["UnprocessedKeys"]["Orders"];
+    assert_eq!(rest["Keys"], json!(keys[52..]));
+    assert_eq!(rest["ConsistentRead"], json!(true));
+    assert_eq!(
+        got["ConsumedCapacity"][0]["CapacityUnits"],
+        json!(52.0 * 75.0)
+    );
+    let again = json!({"RequestItems": got["UnprocessedKeys"].clone()});
+    let got = e.execute("BatchGetItem", again).unwrap();
+    assert_eq!(got["Responses"]["Orders"].as_array().unwrap().len(), 48);
+    assert_eq!(got["UnprocessedKeys"], json!({}));
+}
