@@ -340,3 +340,50 @@ fn each_index_update_is_one_action_on_its_own_index() {
     let (_, msg) = message(&mut e, "UpdateTable", twice);
     assert_eq!(msg, "One or more parameter values were invalid: Only one global secondary index update per index is allowed simultaneously. Index: ByStatus");
 }
+
+#[test]
+fn the_table_s_arn_stands_for_its_name_and_is_echoed_back() {
+    let mut e = engine_with_items();
+    let key = json!({"pk": {"S": "a"}});
+    let got = e
+        .execute(
+            "GetItem",
+            json!({"TableName": ARN, "Key": key, "ReturnConsumedCapacity": "TOTAL"}),
+        )
+        .unwrap();
+    assert_eq!(got["Item"]["status"], json!({"S": "open"}));
+    // The API reference: an ARN given in the input comes back as the table's name.
+    assert_eq!(got["ConsumedCapacity"]["TableName"], ARN);
+    let put = json!({"TableName": ARN, "Item": {"pk": {"S": "d"}}});
+    e.execute("PutItem", put).unwrap();
+    let query = json!({"TableName": ARN, "KeyConditionExpression": "pk = :p",
+                       "ExpressionAttributeValues": {":p": {"S": "d"}}});
+    assert_eq!(e.execute("Query", query).unwrap()["Count"], 1);
+    let batch = json!({"RequestItems": {ARN: {"Keys": [key]}}});
+    let got = e.execute("BatchGetItem", batch).unwrap();
+    assert_eq!(got["Responses"][ARN].as_array().map(Vec::len), Some(1));
+    let get = json!({"TransactItems": [{"Get": {"TableName": ARN, "Key": {"pk": {"S": "b"}}}}]});
+    let got = e.execute("TransactGetItems", get).unwrap();
+    assert_eq!(got["Responses"][0]["Item"]["status"], json!({"S": "shut"}));
+    let described = e
+        .execute("DescribeTable", json!({"TableName": ARN}))
+        .unwrap();
+    assert_eq!(described["Table"]["TableName"], "Orders");
+}
+
+#[test]
+fn another_account_s_arn_names_no_table_and_names_keep_their_rules() {
+    let mut e = engine_with_items();
+    let other = "arn:aws:dynamodb:eu-west-1:999999999999:table/Orders";
+    let key = json!({"pk": {"S": "a"}});
+    let (code, _) = message(&mut e, "GetItem", json!({"TableName": other, "Key": key}));
+    assert_eq!(code, "ResourceNotFoundException");
+    let (_, msg) = message(&mut e, "GetItem", json!({"TableName": "a:b", "Key": key}));
+    assert_eq!(msg, "1 validation error detected: Value 'a:b' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
+    let long = format!("arn:{}", "x".repeat(1021));
+    let (_, msg) = message(&mut e, "GetItem", json!({"TableName": long, "Key": key}));
+    assert_eq!(
+        msg,
+        format!("1 validation error detected: Value '{long}' at 'tableName' failed to satisfy constraint: Member must have length less than or equal to 1024")
+    );
+}

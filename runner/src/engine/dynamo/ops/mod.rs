@@ -60,10 +60,12 @@ fn item_member(req: &Value, member: &str) -> DResult<Item> {
     item_from_json(value)
 }
 
-/// A table by name, borrowing only the tables: a read keeps it while the request's
-/// log record is written.
+/// A table by name or by the ARN DescribeTable reports for it, borrowing only the
+/// tables: a read keeps it while the request's log record is written.
 fn table_in<'t>(tables: &'t BTreeMap<String, Table>, name: &str) -> DResult<&'t Table> {
-    tables.get(name).ok_or_else(DynamoError::not_found)
+    tables
+        .get(tags::named_by(name))
+        .ok_or_else(DynamoError::not_found)
 }
 
 impl Engine {
@@ -72,6 +74,7 @@ impl Engine {
     }
 
     fn table_mut(&mut self, name: &str) -> DResult<&mut Table> {
+        let name = tags::named_by(name);
         self.tables.get_mut(name).ok_or_else(DynamoError::not_found)
     }
 }

@@ -71,7 +71,7 @@ impl Engine {
         req: &Value,
     ) -> DResult<Value> {
         let name = required_str(req, "TableName")?;
-        if !self.tables.contains_key(name) {
+        if !self.tables.contains_key(super::tags::named_by(name)) {
             return Err(DynamoError::new(
                 "TableNotFoundException",
                 format!("Table not found: {name}"),

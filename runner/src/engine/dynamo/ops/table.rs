@@ -242,7 +242,7 @@ impl Engine {
         let name = required_str(req, "TableName")?;
         let table = self
             .tables
-            .remove(name)
+            .remove(super::tags::named_by(name))
             .ok_or_else(DynamoError::not_found)?;
         Ok(json!({ "TableDescription": describe(&table, "DELETING") }))
     }

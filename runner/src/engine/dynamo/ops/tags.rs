@@ -15,6 +15,14 @@ pub(in crate::engine::dynamo) fn table_arn(name: &str) -> String {
     format!("{TABLE_ARN_PREFIX}{name}")
 }
 
+/// The table a `TableName` names: the data operations take the table's ARN as well
+/// as its name. Another account's or region's ARN names no table here.
+pub(in crate::engine::dynamo) fn named_by(name_or_arn: &str) -> &str {
+    name_or_arn
+        .strip_prefix(TABLE_ARN_PREFIX)
+        .unwrap_or(name_or_arn)
+}
+
 /// A `Tags` list as a map; a later duplicate key wins, as with TagResource.
 pub(in crate::engine::dynamo) fn parse_tags(req: &Value) -> DResult<BTreeMap<String, String>> {
     let mut tags = BTreeMap::new();

@@ -21,6 +21,9 @@ pub(crate) enum Rule {
     MaxLength(usize),
     AtLeast(i64),
     AtMost(i64),
+    /// A `TableName` the service also takes as a table ARN: a name's pattern and
+    /// lengths, or an ARN's 1 to 1024 characters.
+    TableRef,
 }
 
 use Rule::*;
@@ -31,7 +34,9 @@ pub(crate) type Member = (&'static str, &'static [Rule]);
 /// The service names at most this many violations in one message.
 const MAX_REPORTED: usize = 10;
 
-pub(crate) const TABLE_NAME: &[Rule] = &[Required, NamePattern, MinLength(3), MaxLength(255)];
+pub(crate) const TABLE_NAME: &[Rule] = &[Required, TableRef];
+const NAME_RULES: &[Rule] = &[NamePattern, MinLength(3), MaxLength(255)];
+const ARN_RULES: &[Rule] = &[MinLength(1), MaxLength(1024)];
 const INDEX_NAME: &[Rule] = &[NamePattern, MinLength(3), MaxLength(255)];
 const CONSUMED: &[Rule] = &[OneOf(&["INDEXES", "TOTAL", "NONE"])];
 const METRICS: &[Rule] = &[OneOf(&["SIZE", "NONE"])];
@@ -213,7 +218,7 @@ impl Violations {
     /// its top-level members, and almost none breaks a rule.
     fn check_with(&mut self, value: Option<&Value>, path: impl Fn() -> String, rules: &[Rule]) {
         let value = value.filter(|v| !v.is_null());
-        for rule in rules {
+        for rule in rules.iter().flat_map(|rule| expanded(rule, value)) {
             if let Some(constraint) = broken(*rule, value) {
                 self.push(value, &path(), &constraint);
             }
@@ -248,6 +253,19 @@ impl Violations {
     }
 }
 
+/// The rules a `TableRef` stands for, given the value; any other rule as it is.
+fn expanded<'r>(rule: &'r Rule, value: Option<&Value>) -> &'r [Rule] {
+    match rule {
+        TableRef if value.and_then(Value::as_str).is_some_and(is_arn) => ARN_RULES,
+        TableRef => NAME_RULES,
+        other => std::slice::from_ref(other),
+    }
+}
+
+pub(crate) fn is_arn(s: &str) -> bool {
+    s.starts_with("arn:")
+}
+
 /// The constraint text a value breaks, if it breaks `rule`.
 fn broken(rule: Rule, value: Option<&Value>) -> Option<String> {
     let Some(value) = value else {
@@ -261,6 +279,7 @@ fn broken(rule: Rule, value: Option<&Value>) -> Option<String> {
         MaxLength(n) => length(value).is_some_and(|len| len > n),
         AtLeast(n) => value.as_i64().is_some_and(|v| v < n),
         AtMost(n) => value.as_i64().is_some_and(|v| v > n),
+        TableRef => false,
     };
     fails.then(|| constraint_text(rule))
 }
@@ -274,6 +293,7 @@ fn constraint_text(rule: Rule) -> String {
         MaxLength(n) => format!("Member must have length less than or equal to {n}"),
         AtLeast(n) => format!("Member must have value greater than or equal to {n}"),
         AtMost(n) => format!("Member must have value less than or equal to {n}"),
+        TableRef => String::new(),
     }
 }
 

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::Rule::{AtLeast, MaxLength, MinLength, NamePattern, OneOf, Required};
-use super::{is_name, length, Rule, Violations, TABLE_NAME};
+use super::{is_arn, is_name, length, Rule, Violations, TABLE_NAME};
 use crate::engine::dynamo::errors::{DResult, DynamoError};
 
 /// What the service says when a `RequestItems` key is not a table name.
@@ -12,7 +12,11 @@ const TABLE_KEYS: &str = "Map keys must satisfy constraint: [Member must have le
 /// What it says when one table's write list is empty or longer than 25.
 const WRITE_LISTS: &str = "Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]";
 
+/// A table's name, or its ARN (1 to 1024 characters).
 fn table_name_ok(name: &str) -> bool {
+    if is_arn(name) {
+        return name.chars().count() <= 1024;
+    }
     (3..=255).contains(&name.len()) && is_name(name)
 }
 
@@ -298,7 +302,10 @@ fn indexes(list: Option<&Value>, path: &str, global: bool, found: &mut Violation
 }
 
 pub(super) fn update_table(req: &Value, found: &mut Violations) {
-    found.check(req.get("TableName"), "tableName", &[NamePattern]);
+    let name = req.get("TableName").and_then(Value::as_str);
+    if !name.is_some_and(is_arn) {
+        found.check(req.get("TableName"), "tableName", &[NamePattern]);
+    }
     throughput(
         req.get("ProvisionedThroughput"),
         "provisionedThroughput",
