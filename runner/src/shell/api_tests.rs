@@ -187,3 +187,40 @@ fn options_left_undefined_never_reach_the_server() {
     );
     assert_eq!(out, "1\n2\n");
 }
+
+#[test]
+fn shells_on_one_thread_share_the_prelude_code_but_not_its_objects() {
+    let mut first = shell_with_students();
+    let out = first.run_script(
+        "ObjectId.prototype.tambahan = 5\nArray.prototype.x = 1\nObjectId.tandai = true\nObjectId().tambahan",
+    );
+    assert_eq!(out, "5\n1\ntrue\n5\n");
+    let mut second = shell_with_students();
+    let out = second
+        .run_script("[typeof ObjectId().tambahan, typeof [].x, typeof ObjectId.tandai].join()");
+    assert_eq!(out, "undefined,undefined,undefined\n");
+}
+
+/// What the prelude builds comes from the shell's own realm, on any thread.
+fn own_realm_checks() -> String {
+    let mut shell = shell_with_students();
+    shell.run_script(
+        "db.mahasiswa.find().toArray() instanceof Array\ndb.mahasiswa.findOne() instanceof Object\n(() => { try { db.mahasiswa.insertOne({ _id: 1 }); return 'diterima'; } catch (e) { return e instanceof Error; } })()",
+    )
+}
+
+#[test]
+fn prelude_objects_belong_to_the_shells_own_realm() {
+    let expected = "true\ntrue\ntrue\n";
+    assert_eq!(own_realm_checks(), expected);
+    assert_eq!(own_realm_checks(), expected);
+    let other_thread = std::thread::spawn(own_realm_checks).join();
+    assert_eq!(other_thread.ok().as_deref(), Some(expected));
+}
+
+#[test]
+fn a_script_declaring_global_lexical_bindings_is_not_shared_across_realms() {
+    let mut ctx = boa_engine::Context::default();
+    assert!(super::compiled::eval(&mut ctx, "const tetap = 1;").is_err());
+    assert!(super::compiled::eval(&mut ctx, "(() => 1)();").is_ok());
+}

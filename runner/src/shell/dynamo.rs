@@ -58,7 +58,7 @@ const LAZY_GLOBALS: &str = r#"(() => {
 })();"#;
 
 fn install_prelude(_: &JsValue, _: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
-    ctx.eval(boa_engine::Source::from_bytes(PRELUDE))?;
+    super::compiled::eval(ctx, PRELUDE)?;
     Ok(JsValue::undefined())
 }
 

@@ -20,6 +20,7 @@ use crate::pesan::shell as pesan;
 mod bson_conv;
 mod codec;
 mod commands;
+mod compiled;
 mod continuation;
 mod convert;
 mod dynamo;
@@ -341,9 +342,8 @@ impl Shell {
     }
 
     /// Evaluates one of our own JavaScript preludes (for modules adding globals).
-    pub fn install_prelude(&mut self, code: &str) -> Result<(), ShellError> {
-        self.ctx
-            .eval(Source::from_bytes(code))
+    pub fn install_prelude(&mut self, code: &'static str) -> Result<(), ShellError> {
+        compiled::eval(&mut self.ctx, code)
             .map(|_| ())
             .map_err(|e| ShellError::Script(e.to_string()))
     }

@@ -1,6 +1,6 @@
 //! The JavaScript half of the shell: BSON classes, errors, db, collections, cursors.
 
-use boa_engine::{Context, JsResult, Source};
+use boa_engine::{Context, JsResult};
 
 const FILES: [(&str, &str); 6] = [
     ("bson_types.js", include_str!("js/bson_types.js")),
@@ -15,7 +15,7 @@ pub(crate) fn install(ctx: &mut Context) -> JsResult<()> {
     super::natives::install(ctx)?;
     super::limits::install_repeat(ctx)?;
     for (_name, code) in FILES {
-        ctx.eval(Source::from_bytes(code))?;
+        super::compiled::eval(ctx, code)?;
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 use boa_engine::{js_string, Context, JsError, JsValue};
 use regex::Regex;
+use std::sync::LazyLock;
 
 use super::errors::{self, format_thrown, syntax_error_text};
 use super::split::unquoted_chars;
@@ -91,8 +92,9 @@ fn redeclared(raw: &str) -> Option<String> {
 /// Babel names the first token it would have taken: `({ a: 1 ]` and `f(1 ]` expect
 /// `","` where boa lists `','` or the closer, and a list's comma is a `","` too.
 fn expected_message(raw: &str) -> Option<String> {
-    let re = Regex::new(r"^(?:expected token|expected one of) '([^']+)'").ok()?;
-    let token = match re.captures(raw) {
+    static EXPECTED: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r"^(?:expected token|expected one of) '([^']+)'").ok());
+    let token = match EXPECTED.as_ref()?.captures(raw) {
         Some(caps) => caps.get(1)?.as_str().to_string(),
         None if raw.contains("expected comma") => ",".to_string(),
         None => return None,
@@ -119,9 +121,11 @@ pub(crate) fn declared_value(unit: &str, value: JsValue, ctx: &mut Context) -> J
 
 /// The declared name when the unit is exactly one function or class declaration.
 fn lone_declaration(unit: &str) -> Option<String> {
-    let re =
-        Regex::new(r"^\s*(?:async\s+)?(?:function\s*\*?\s*|class\s+)([A-Za-z_$][\w$]*)").ok()?;
-    let caps = re.captures(unit)?;
+    // Built once: compiling it for every unit was a visible part of a replay.
+    static DECLARATION: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(r"^\s*(?:async\s+)?(?:function\s*\*?\s*|class\s+)([A-Za-z_$][\w$]*)").ok()
+    });
+    let caps = DECLARATION.as_ref()?.captures(unit)?;
     let name = caps.get(1)?.as_str().to_string();
     let body_start = unit.find('{')?;
     let end = matching_brace(unit, body_start)?;
