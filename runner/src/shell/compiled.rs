@@ -2,9 +2,9 @@
 //!
 //! boa parses at a few kilobytes per millisecond, so parsing the 46 KB of prelude again
 //! for every shell was most of what a shell cost to build, and grading builds hundreds.
-//! Each prelude file is compiled once, in a template context of its thread, and its
-//! code block is then run in every new shell's realm (`Script::with_realm`, our patch
-//! of boa_engine). That is sound because the files are wrapped in functions and declare
+//! Each prelude file is compiled once, in a throwaway context of its own, and its code
+//! block is then run in every new shell's realm (`Script::with_realm`, our patch of
+//! boa_engine). That is sound because the files are wrapped in functions and declare
 //! nothing in the global lexical scope: their code names globals only at run time, so
 //! it builds its objects from the realm it runs in.
 
@@ -12,44 +12,48 @@ use boa_engine::{Context, JsResult, JsValue, Script, Source};
 use std::cell::RefCell;
 use std::mem::ManuallyDrop;
 
-/// The context the scripts were compiled in, and the scripts keyed by their text's address.
-struct Template {
-    ctx: Context,
-    scripts: Vec<(usize, Script)>,
-}
-
 thread_local! {
-    // Never dropped: when thread-local destructors run, this thread's boa collector may
-    // already have freed everything the template points to.
-    static TEMPLATE: RefCell<Option<ManuallyDrop<Template>>> = const { RefCell::new(None) };
+    // Each script is kept bound to the newest realm it ran in, so no realm but a live
+    // shell's is kept for it (every collection marks what is kept). Never dropped: when
+    // thread-local destructors run, this thread's boa collector may already have freed
+    // what the scripts point to.
+    static SCRIPTS: RefCell<ManuallyDrop<Vec<(usize, Script)>>> =
+        RefCell::new(ManuallyDrop::new(Vec::new()));
 }
 
 /// Runs one of our static scripts in `ctx`'s realm.
 pub(crate) fn eval(ctx: &mut Context, code: &'static str) -> JsResult<JsValue> {
-    let script = TEMPLATE.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let template = slot.get_or_insert_with(|| ManuallyDrop::new(Template::new()));
-        template.script(code)
-    })?;
-    script.with_realm(ctx.realm().clone(), ctx)?.evaluate(ctx)
+    let key = code.as_ptr() as usize;
+    let cached = SCRIPTS.with(|s| {
+        let scripts = s.borrow();
+        scripts
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, s)| s.clone())
+    });
+    let script = match cached {
+        Some(script) => script,
+        None => compile(code)?,
+    };
+    let bound = script.with_realm(ctx.realm().clone(), ctx)?;
+    keep(key, bound.clone());
+    bound.evaluate(ctx)
 }
 
-impl Template {
-    fn new() -> Self {
-        Template {
-            ctx: Context::default(),
-            scripts: Vec::new(),
-        }
-    }
+/// Parses and compiles `code` where no learner's global can shadow the names it uses.
+fn compile(code: &'static str) -> JsResult<Script> {
+    let mut clean = Context::default();
+    let script = Script::parse(Source::from_bytes(code), None, &mut clean)?;
+    script.codeblock(&mut clean)?;
+    Ok(script)
+}
 
-    fn script(&mut self, code: &'static str) -> JsResult<Script> {
-        let key = code.as_ptr() as usize;
-        if let Some((_, script)) = self.scripts.iter().find(|(k, _)| *k == key) {
-            return Ok(script.clone());
+fn keep(key: usize, script: Script) {
+    SCRIPTS.with(|s| {
+        let mut scripts = s.borrow_mut();
+        match scripts.iter_mut().find(|(k, _)| *k == key) {
+            Some(slot) => slot.1 = script,
+            None => scripts.push((key, script)),
         }
-        let script = Script::parse(Source::from_bytes(code), None, &mut self.ctx)?;
-        script.codeblock(&mut self.ctx)?;
-        self.scripts.push((key, script.clone()));
-        Ok(script)
-    }
+    });
 }

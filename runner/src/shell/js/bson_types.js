@@ -178,7 +178,7 @@
 
   const exported = { ObjectId, Long, Int32, Double, Decimal128, Timestamp, Binary, MinKey, MaxKey,
     Code, NumberLong, NumberInt, NumberDecimal, ISODate, UUID, BinData, HexData, BSONError };
-  for (const [name, value] of Object.entries(exported)) hidden(g, name, value);
+  for (const name of Object.keys(exported)) hidden(g, name, exported[name]);
   hidden(g, '__bson', {
     objectId: (hex) => new ObjectIdImpl(hex),
     long: (text) => new LongImpl(text),

@@ -46,6 +46,6 @@
 
   const exported = { MongoError, MongoServerError, MongoBulkWriteError, MongoInvalidArgumentError,
     MongoshInvalidInputError, MongoshUnimplementedError };
-  for (const [name, value] of Object.entries(exported)) hidden(g, name, value);
+  for (const name of Object.keys(exported)) hidden(g, name, exported[name]);
   hidden(g, '__errors', { serverError, bulkWriteError });
 })(globalThis);

@@ -25,7 +25,7 @@
     exit: () => { native.quit(); },
     version: () => '2.4.2',
   };
-  for (const [name, value] of Object.entries(exported)) hidden(g, name, value);
+  for (const name of Object.keys(exported)) hidden(g, name, exported[name]);
   legacyDates(g);
   hidden(g, 'console', Object.assign(g.console || {}, { log: print, info: print, warn: print, error: print, debug: print }));
 
@@ -35,7 +35,10 @@
   function legacyDates(g) {
     const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
     const time = '(?:[ T]+(\\d{1,2}):(\\d{2})(?::(\\d{2}))?)?';
-    const forms = [
+    // Compiled on first use: most shells never read a legacy date, and compiling the
+    // four patterns was a visible part of building every shell.
+    let forms;
+    const compileForms = () => [
       [new RegExp(`^(\\d{1,2})/(\\d{1,2})/(\\d{4})${time}$`), (m) => [m[3], m[1] - 1, m[2]]],
       [new RegExp(`^(\\d{4})/(\\d{1,2})/(\\d{1,2})${time}$`), (m) => [m[1], m[2] - 1, m[3]]],
       [new RegExp(`^(?:[a-z]+,?\\s+)?([a-z]{3})[a-z]*\\.?\\s+(\\d{1,2}),?\\s+(\\d{4})${time}$`, 'i'),
@@ -44,6 +47,7 @@
         (m) => [m[3], months.indexOf(m[2].toLowerCase()), m[1]]],
     ];
     const legacy = (text) => {
+      forms = forms || compileForms();
       for (const [re, ymd] of forms) {
         const m = re.exec(text.trim());
         if (!m) continue;
