@@ -18,7 +18,7 @@ thread_local! {
     // thread-local destructors run, this thread's boa collector may already have freed
     // what the scripts point to.
     static SCRIPTS: RefCell<ManuallyDrop<Vec<(usize, Script)>>> =
-        RefCell::new(ManuallyDrop::new(Vec::new()));
+        const { RefCell::new(ManuallyDrop::new(Vec::new())) };
 }
 
 /// Runs one of our static scripts in `ctx`'s realm.
