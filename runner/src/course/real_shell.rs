@@ -96,6 +96,10 @@ impl ShellPort for Shell {
         Shell::eval_json(self, code)
     }
 
+    fn call_json(&mut self, function: &str, args: &[Value]) -> Result<Value, String> {
+        Shell::call_json(self, function, args)
+    }
+
     fn collection_names(&mut self) -> Vec<String> {
         Shell::collection_names(self)
     }

@@ -75,6 +75,12 @@ pub trait ShellPort {
     fn eval_json(&mut self, code: &str) -> Result<Value, String> {
         Err(code.to_string())
     }
+    /// The result, as JSON, of calling the function that `function` (an expression)
+    /// evaluates to with `args` as JavaScript values, or the error text.
+    fn call_json(&mut self, function: &str, args: &[Value]) -> Result<Value, String> {
+        let _ = args;
+        Err(function.to_string())
+    }
     /// The collections of the current database.
     fn collection_names(&mut self) -> Vec<String> {
         Vec::new()

@@ -9,15 +9,34 @@ use boa_engine::interner::Interner;
 use boa_engine::parser::lexer::Error as LexError;
 use boa_engine::parser::{Error, Parser, Source};
 
-/// True when `code` is the beginning of a statement that a further line may complete.
-pub fn awaits_more(code: &str) -> bool {
+/// What parsing `code` as a whole script says about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Parses,
+    /// A parse error that no further line can mend.
+    Fails,
+    /// The beginning of a statement that a further line may complete.
+    AwaitsMore,
+}
+
+pub fn status(code: &str) -> Status {
     let Err(err) = parse(code) else {
-        return false;
+        return Status::Parses;
     };
     // Node retries input that starts with `{` as the start of an object literal.
-    recoverable(&err, code)
+    let awaits = recoverable(&err, code)
         || (code.trim_start().starts_with('{')
-            && parse(&format!("({code}")).is_err_and(|e| recoverable(&e, code)))
+            && parse(&format!("({code}")).is_err_and(|e| recoverable(&e, code)));
+    if awaits {
+        Status::AwaitsMore
+    } else {
+        Status::Fails
+    }
+}
+
+/// True when `code` is the beginning of a statement that a further line may complete.
+pub fn awaits_more(code: &str) -> bool {
+    status(code) == Status::AwaitsMore
 }
 
 fn parse(code: &str) -> Result<(), Error> {

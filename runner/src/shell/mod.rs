@@ -13,7 +13,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use boa_engine::{Context, JsValue, Script, Source};
+use boa_engine::{Context, JsNativeError, JsResult, JsValue, Script, Source};
 
 use crate::pesan::shell as pesan;
 
@@ -32,6 +32,7 @@ mod jsutil;
 mod lexical;
 mod limits;
 mod natives;
+mod nesting;
 mod panics;
 mod prelude;
 pub mod split;
@@ -374,6 +375,51 @@ impl Shell {
         match evaluated {
             Ok(value) => Ok(value.unwrap_or(serde_json::Value::Null)),
             Err(err) => Err(errors::format_thrown(err, code, &mut self.ctx)),
+        }
+    }
+
+    /// Calls the function `function` evaluates to with `args` as JavaScript values, and
+    /// returns its result as JSON. The arguments never go through the parser: boa's
+    /// `JSON.parse` compiles its text as a script, about 50 ms for 1,000 small records.
+    pub fn call_json(
+        &mut self,
+        function: &str,
+        args: &[serde_json::Value],
+    ) -> Result<serde_json::Value, String> {
+        self.session.borrow_mut().out.clear();
+        let mut panics = std::mem::take(&mut self.panics);
+        let result = panics.guard(function, || self.call_json_unguarded(function, args));
+        self.panics.absorb(panics);
+        self.session.borrow_mut().out.clear();
+        result.unwrap_or_else(|| Err(pesan::KESALAHAN_INTERNAL.to_string()))
+    }
+
+    fn call_json_unguarded(
+        &mut self,
+        function: &str,
+        args: &[serde_json::Value],
+    ) -> Result<serde_json::Value, String> {
+        let evaluated = self.call_unconverted(function, args);
+        let evaluated = evaluated.and_then(|value| value.to_json(&mut self.ctx));
+        self.ctx.clear_kept_objects();
+        match evaluated {
+            Ok(value) => Ok(value.unwrap_or(serde_json::Value::Null)),
+            Err(err) => Err(errors::format_thrown(err, function, &mut self.ctx)),
+        }
+    }
+
+    fn call_unconverted(&mut self, function: &str, args: &[serde_json::Value]) -> JsResult<JsValue> {
+        let callee = self.ctx.eval(Source::from_bytes(function))?;
+        let values = args
+            .iter()
+            .map(|a| JsValue::from_json(a, &mut self.ctx))
+            .collect::<JsResult<Vec<_>>>()?;
+        let this = JsValue::undefined();
+        match callee.as_callable() {
+            Some(f) => f.call(&this, &values, &mut self.ctx),
+            None => Err(JsNativeError::typ()
+                .with_message(format!("{function} is not a function"))
+                .into()),
         }
     }
 

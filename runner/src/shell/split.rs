@@ -4,7 +4,8 @@
 //! evaluated as soon as what was typed so far no longer ends in the middle of a
 //! statement (see `continuation`).
 
-use super::continuation;
+use super::continuation::{self, Status};
+use super::nesting;
 
 /// True when `text` needs no further line to be evaluated: it parses, or it fails
 /// before reaching its end and so can never complete (the parser reports that at once).
@@ -14,22 +15,43 @@ pub fn is_complete(text: &str) -> bool {
 
 /// Splits a script into evaluation units, one per completed group of lines.
 pub fn split_units(source: &str) -> Vec<String> {
+    let lines: Vec<&str> = source.lines().collect();
+    split_lines(&lines, true)
+}
+
+/// The units of `lines`. With `shortcut`, a group of lines that is certainly inside an
+/// open bracket is not parsed; should the group end in a parse error, the error may
+/// lie in a line that was not parsed, so the group is split again line by line.
+fn split_lines(lines: &[&str], shortcut: bool) -> Vec<String> {
     let mut units = Vec::new();
-    let mut pending = String::new();
-    for line in source.lines() {
+    let (mut pending, mut first, mut skipped) = (String::new(), 0, false);
+    for (n, line) in lines.iter().enumerate() {
         if !pending.is_empty() {
             pending.push('\n');
         }
         pending.push_str(line);
         if pending.trim().is_empty() {
-            pending.clear();
+            (pending, first, skipped) = (String::new(), n + 1, false);
             continue;
         }
-        if is_shell_command(&pending) || is_complete(&pending) {
-            units.push(std::mem::take(&mut pending));
+        let status = if is_shell_command(&pending) {
+            Status::Parses
+        } else if shortcut && nesting::surely_open(&pending) {
+            skipped = true;
+            continue;
+        } else {
+            continuation::status(&pending)
+        };
+        match status {
+            Status::AwaitsMore => continue,
+            Status::Fails if skipped => units.extend(split_lines(&lines[first..=n], false)),
+            _ => units.push(std::mem::take(&mut pending)),
         }
+        (pending, first, skipped) = (String::new(), n + 1, false);
     }
-    if !pending.trim().is_empty() {
+    if skipped {
+        units.extend(split_lines(&lines[first..], false));
+    } else if !pending.trim().is_empty() {
         units.push(pending);
     }
     units
@@ -136,6 +158,31 @@ mod tests {
         );
         let units = split_units("if (true)\nprint(1)\n({ a: 1 ]\nx");
         assert_eq!(units, vec!["if (true)\nprint(1)", "({ a: 1 ]", "x"]);
+    }
+
+    #[test]
+    fn skipping_the_parse_inside_open_brackets_splits_as_parsing_every_line_does() {
+        let scripts = [
+            "function f() {\n  return 1;\n}\nf()",
+            "function f() {\n  let = = 3;\n}\nx",
+            "const a = {\n b: [1,\n 2],\n}\n\n\nprint(a)",
+            "db.m.find({\n a: 1 ]\n})\ny",
+            "const s = `a\n${ {\n b: 1 }.b }`\ns",
+            "if (x) {\n /* { */\n y()\n}\nelse z()",
+            "f({\n r: /[(/\n})",
+            "const o = {\n a: 'x\n}\nq",
+            "g(\n  1,\n",
+            "h(\n  )) ,\n  2\n",
+            "use kampus\nconst p = {\n k: '}'\n}\np",
+        ];
+        for script in scripts {
+            let lines: Vec<&str> = script.lines().collect();
+            assert_eq!(
+                split_lines(&lines, true),
+                split_lines(&lines, false),
+                "{script:?}"
+            );
+        }
     }
 
     #[test]

@@ -89,11 +89,10 @@ fn check_contract<S: ShellPort>(shell: &mut S, spec: &Spec) -> Result<(), String
 }
 
 fn store<S: ShellPort>(shell: &mut S, records: &[Value]) -> Result<(), String> {
-    // A JSON string for the native `JSON.parse`: hundreds of records written as an
-    // object literal would go through the whole JavaScript expression grammar.
-    let json = Value::Array(records.to_vec()).to_string();
-    let code = format!("__rancangan.muat(JSON.parse({}))", Value::String(json));
-    let failed = shell.eval_json(&code)?;
+    // Built as JavaScript values directly: as source text, hundreds of records went
+    // through boa's parser, which `JSON.parse` uses too.
+    let records = Value::Array(records.to_vec());
+    let failed = shell.call_json("(xs) => __rancangan.muat(xs)", &[records])?;
     if failed.is_null() {
         return Ok(());
     }

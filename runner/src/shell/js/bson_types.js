@@ -20,10 +20,17 @@
   }
 
   const HEX24 = /^[0-9a-fA-F]{24}$/;
+  // Set just before an id the engine made is wrapped: its hex needs no check, and
+  // boa's regular expressions cost more than the rest of the constructor.
+  let engineHex = false;
   class ObjectIdImpl {
     constructor(id) {
-      if (id === undefined || id === null) id = native.nextObjectId();
-      else if (id instanceof ObjectIdImpl) id = id.__hex;
+      if (id === undefined || id === null || engineHex) {
+        engineHex = false;
+        hidden(this, '__hex', id == null ? native.nextObjectId() : id);
+        return;
+      }
+      if (id instanceof ObjectIdImpl) id = id.__hex;
       else if (typeof id === 'number') id = native.objectIdFromTime(id);
       if (typeof id !== 'string' || !HEX24.test(id)) {
         throw new BSONError('input must be a 24 character hex string, 12 byte Uint8Array, or an integer');
@@ -180,7 +187,7 @@
     Code, NumberLong, NumberInt, NumberDecimal, ISODate, UUID, BinData, HexData, BSONError };
   for (const name of Object.keys(exported)) hidden(g, name, exported[name]);
   hidden(g, '__bson', {
-    objectId: (hex) => new ObjectIdImpl(hex),
+    objectId: (hex) => { engineHex = true; return new ObjectIdImpl(hex); },
     long: (text) => new LongImpl(text),
     decimal: (text) => new Decimal128Impl(text),
     timestamp: (t, i) => new TimestampImpl({ t, i }),

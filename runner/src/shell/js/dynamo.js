@@ -25,7 +25,7 @@
 
   function call(action, params) {
     const text = JSON.stringify(params === undefined ? {} : params, wireReplacer);
-    const reply = JSON.parse(native.execute(action, text));
+    const reply = native.execute(action, text);
     if (!reply.ok) throw serviceError(reply.error);
     return reply.response;
   }
