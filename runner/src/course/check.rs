@@ -111,7 +111,7 @@ pub fn check_course<F: ShellFactory + Sync>(
         }
     }
     let jobs = jobs(course, &samples, &plans);
-    let outcomes = parallel::map(&jobs, |job| run_job(factory, job, options));
+    let outcomes = run_longest_first(&jobs, |job| run_job(factory, job, options));
     let mut edits = Vec::new();
     for outcome in outcomes {
         report.absorb(outcome.report);
@@ -155,6 +155,19 @@ fn jobs<'a>(
         header: None,
     }));
     jobs
+}
+
+/// Every job's outcome in the jobs' order, the design models started first: they take
+/// longest, and one of them started last would keep a core busy while the others idle.
+fn run_longest_first<R: Send>(jobs: &[Job], run: impl Fn(&Job) -> R + Sync) -> Vec<R> {
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| !matches!(jobs[i], Job::Design { .. }));
+    let outcomes = parallel::map(&order, |&i| (i, run(&jobs[i])));
+    let mut in_order: Vec<Option<R>> = (0..jobs.len()).map(|_| None).collect();
+    for (i, outcome) in outcomes {
+        in_order[i] = Some(outcome);
+    }
+    in_order.into_iter().flatten().collect()
 }
 
 fn run_job<F: ShellFactory>(factory: &F, job: &Job, options: Options) -> Outcome {
