@@ -14,7 +14,9 @@
 //!   npm install --prefix .klien/bench dynalite@4.0.0
 //!   cargo bench --bench dynamo_http
 //! `KURSUS_DYNALITE` names another `cli.js`; without dynalite only Kursus is measured.
-//! `KURSUS_BENCH_WORKSPACES` lowers the 1,000 workspaces for a quick run.
+//! `KURSUS_BENCH_WORKSPACES` lowers the 1,000 workspaces for a quick run;
+//! `KURSUS_BENCH_CLIENT_THREADS=N` runs the client on N current-thread runtimes
+//! instead of one multi-thread runtime.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -229,8 +231,12 @@ struct Answer {
 
 impl Answer {
     fn check(&self, action: &str) {
-        let text = String::from_utf8_lossy(&self.body);
-        assert!(self.status.is_success(), "{action}: {} {text}", self.status);
+        assert!(
+            self.status.is_success(),
+            "{action}: {} {}",
+            self.status,
+            String::from_utf8_lossy(&self.body)
+        );
     }
 }
 
