@@ -238,11 +238,7 @@ fn legacy_parameters_are_refused_by_name() {
 #[test]
 fn every_answer_is_logged_with_operation_table_and_status() {
     let engine = engine_with_table();
-    let service = Service {
-        engine,
-        log: true,
-        ids: Arc::new(RequestIds::new()),
-    };
+    let service = Service::new(engine, true);
     let mut headers = HeaderMap::new();
     headers.insert(
         "x-amz-target",
@@ -255,4 +251,37 @@ fn every_answer_is_logged_with_operation_table_and_status() {
         pesan::log_dynamodb("Scan", "Tes", 200, Duration::from_millis(2))
     );
     assert!(line.contains("Scan Tes -> 200"), "{line}");
+}
+
+#[test]
+fn a_body_in_chunks_is_read_whole_and_one_chunk_as_it_came() {
+    let mut whole = Whole::default();
+    assert!(whole.into_bytes().is_empty());
+    let chunk = Bytes::from_static(b"{\"TableName\"");
+    whole = Whole::default();
+    whole.push(chunk.clone());
+    let one = whole.into_bytes();
+    assert_eq!(one.as_ptr(), chunk.as_ptr(), "a single chunk is not copied");
+    let mut whole = Whole::default();
+    for part in [&b"{\"Table"[..], b"Name\":", b" \"Tes\"}"] {
+        whole.push(Bytes::copy_from_slice(part));
+    }
+    assert_eq!(&whole.into_bytes()[..], br#"{"TableName": "Tes"}"#);
+}
+
+#[test]
+fn the_server_s_engine_keeps_no_request_records() {
+    let engine = engine_with_table();
+    let history = engine.lock().unwrap().history().count();
+    let app = router(engine.clone(), false);
+    let got = call(
+        &app,
+        "GetItem",
+        json!({ "TableName": "Tes", "Key": { "k": { "S": "a" } } }),
+    );
+    assert_eq!((got.status, got.body.as_str()), (StatusCode::OK, "{}"));
+    let mut engine = engine.lock().unwrap();
+    let created = engine.take_request_log();
+    assert_eq!(created.len(), 1, "only CreateTable, from before the server");
+    assert_eq!(engine.history().count(), history);
 }

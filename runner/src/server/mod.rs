@@ -7,6 +7,7 @@ mod crc32;
 pub mod dynamodb;
 mod error;
 mod files;
+mod http1;
 pub mod mongo_wire;
 mod request_id;
 mod stop;

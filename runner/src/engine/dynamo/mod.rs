@@ -64,6 +64,8 @@ pub struct Engine {
     /// The most recent requests with their 1-based numbers, for `ddb.riwayat()`.
     history: VecDeque<(usize, RequestRecord)>,
     requests_seen: usize,
+    /// Whether requests are logged and kept in the history at all.
+    records: bool,
     current: RequestRecord,
     collection_limit: usize,
     clock: f64,
@@ -76,6 +78,7 @@ impl Default for Engine {
             log: Vec::new(),
             history: VecDeque::new(),
             requests_seen: 0,
+            records: true,
             current: empty_record(""),
             collection_limit: ITEM_COLLECTION_LIMIT,
             clock: 1_767_225_600.0,
@@ -134,6 +137,12 @@ impl Engine {
         self.collection_limit = bytes;
     }
 
+    /// Without records, requests are neither logged nor kept in the history: a
+    /// server's requests are graded by nobody, and each record costs allocations.
+    pub fn keep_request_records(&mut self, keep: bool) {
+        self.records = keep;
+    }
+
     /// Runs one action (`GetItem`, `Query`, ...) with its request in AWS JSON.
     pub fn execute(&mut self, action: &str, request: Value) -> Result<Value, DynamoError> {
         self.respond(action, request, |result| result.map(Answer::into_value))
@@ -152,13 +161,21 @@ impl Engine {
             .and_then(|()| legacy::refuse_legacy(action, &request))
             .and_then(|()| self.dispatch(action, &request));
         let written = write(result);
-        let record = std::mem::replace(&mut self.current, empty_record(""));
-        self.remember(record);
+        self.requests_seen += 1;
+        if self.records {
+            let record = std::mem::replace(&mut self.current, empty_record(""));
+            self.remember(record);
+        }
         written
     }
 
-    /// Starts the request's log record.
+    /// Starts the request's log record (its figures are counted either way).
     fn begin(&mut self, action: &str, request: &Value) {
+        if !self.records {
+            self.current.read_units = 0.0;
+            self.current.write_units = 0.0;
+            return;
+        }
         self.current = empty_record(action);
         self.current.table = request
             .get("TableName")
@@ -220,7 +237,6 @@ impl Engine {
     }
 
     fn remember(&mut self, record: RequestRecord) {
-        self.requests_seen += 1;
         if self.history.len() == HISTORY_LIMIT {
             self.history.pop_front();
         }

@@ -162,6 +162,34 @@ fn the_request_log_records_every_request() {
     );
 }
 
+#[test]
+fn without_records_the_answers_stay_and_nothing_is_logged() {
+    let mut kept = lesson_engine();
+    kept.take_request_log();
+    let mut bare = lesson_engine();
+    bare.take_request_log();
+    bare.keep_request_records(false);
+    let history_before = bare.history().count();
+    let requests = [
+        (
+            "Query",
+            acme_projects(json!({"ReturnConsumedCapacity": "TOTAL"})),
+        ),
+        ("Scan", json!({"TableName": "Nope"})),
+    ];
+    for (action, request) in requests {
+        let expected = kept.execute(action, request.clone());
+        assert_eq!(bare.execute(action, request), expected, "{action}");
+    }
+    assert_eq!(kept.take_request_log().len(), 2);
+    assert!(bare.take_request_log().is_empty());
+    assert_eq!(bare.history().count(), history_before);
+    bare.keep_request_records(true);
+    bare.execute("Query", acme_projects(json!({}))).unwrap();
+    let log = bare.take_request_log();
+    assert_eq!((log.len(), log[0].read_units), (1, 0.5));
+}
+
 fn sort_table(key_type: &str, values: &[Value]) -> Vec<Value> {
     let mut e = Engine::new();
     e.execute("CreateTable", json!({"TableName": "Sorted",
