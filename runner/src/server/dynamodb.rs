@@ -242,7 +242,11 @@ impl Service {
         let Some(request) = request else {
             return Reply::error(content_type, &serialization());
         };
-        let table = self.log.then(|| table_name(&request)).unwrap_or_default();
+        let table = if self.log {
+            table_name(&request)
+        } else {
+            String::new()
+        };
         let mut reply = self.execute(operation, request, content_type);
         reply.operation = operation;
         reply.table = table;
