@@ -235,7 +235,10 @@ fn call_json_passes_its_arguments_as_javascript_values() {
     );
     let expected = serde_json::json!({ "nim": "M9", "alamat": { "kota": "Bogor" }, "sks": 3 });
     assert_eq!(stored, Ok(expected));
-    let typed = shell.call_json("(n, s) => typeof n + ' ' + typeof s", &[3.into(), "x".into()]);
+    let typed = shell.call_json(
+        "(n, s) => typeof n + ' ' + typeof s",
+        &[3.into(), "x".into()],
+    );
     assert_eq!(typed, Ok(serde_json::json!("number string")));
 }
 
@@ -243,10 +246,15 @@ fn call_json_passes_its_arguments_as_javascript_values() {
 fn call_json_reports_what_was_thrown_and_what_is_not_a_function() {
     let mut shell = shell_with_students();
     let thrown = shell.call_json("(x) => { throw new Error('rusak ' + x); }", &[1.into()]);
-    assert!(thrown.as_ref().is_err_and(|e| e.contains("rusak 1")), "{thrown:?}");
+    assert!(
+        thrown.as_ref().is_err_and(|e| e.contains("rusak 1")),
+        "{thrown:?}"
+    );
     let not_callable = shell.call_json("({})", &[]);
     assert!(
-        not_callable.as_ref().is_err_and(|e| e.contains("is not a function")),
+        not_callable
+            .as_ref()
+            .is_err_and(|e| e.contains("is not a function")),
         "{not_callable:?}"
     );
 }

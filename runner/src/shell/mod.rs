@@ -408,7 +408,11 @@ impl Shell {
         }
     }
 
-    fn call_unconverted(&mut self, function: &str, args: &[serde_json::Value]) -> JsResult<JsValue> {
+    fn call_unconverted(
+        &mut self,
+        function: &str,
+        args: &[serde_json::Value],
+    ) -> JsResult<JsValue> {
         let callee = self.ctx.eval(Source::from_bytes(function))?;
         let values = args
             .iter()
