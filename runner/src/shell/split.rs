@@ -21,7 +21,7 @@ pub fn split_units(source: &str) -> Vec<String> {
 
 /// The units of `lines`. With `shortcut`, a group of lines that is certainly inside an
 /// open bracket is not parsed; should the group end in a parse error, the error may
-/// lie in a line that was not parsed, so the group is split again line by line.
+/// lie in a line that was not parsed, so from that group on every line is parsed.
 fn split_lines(lines: &[&str], shortcut: bool) -> Vec<String> {
     let mut units = Vec::new();
     let (mut pending, mut first, mut skipped) = (String::new(), 0, false);
@@ -44,7 +44,10 @@ fn split_lines(lines: &[&str], shortcut: bool) -> Vec<String> {
         };
         match status {
             Status::AwaitsMore => continue,
-            Status::Fails if skipped => units.extend(split_lines(&lines[first..=n], false)),
+            Status::Fails if skipped => {
+                units.extend(split_lines(&lines[first..], false));
+                return units;
+            }
             _ => units.push(std::mem::take(&mut pending)),
         }
         (pending, first, skipped) = (String::new(), n + 1, false);
@@ -174,6 +177,8 @@ mod tests {
             "g(\n  1,\n",
             "h(\n  )) ,\n  2\n",
             "use kampus\nconst p = {\n k: '}'\n}\np",
+            "f(\n1 +) ; g(\n2) +\n3\nh(",
+            "f(\n1 +) ; g(\n)\nx +\n1",
         ];
         for script in scripts {
             let lines: Vec<&str> = script.lines().collect();
