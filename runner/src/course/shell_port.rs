@@ -77,8 +77,7 @@ pub trait ShellPort {
     }
     /// The result, as JSON, of calling the function that `function` (an expression)
     /// evaluates to with `args` as JavaScript values, or the error text.
-    fn call_json(&mut self, function: &str, args: &[Value]) -> Result<Value, String> {
-        let _ = args;
+    fn call_json(&mut self, function: &str, _args: &[Value]) -> Result<Value, String> {
         Err(function.to_string())
     }
     /// The collections of the current database.

@@ -358,24 +358,7 @@ impl Shell {
     /// as mongosh would print it. Grading of design exercises calls the learner's access
     /// patterns this way: they return plain values, compared as data, not as text.
     pub fn eval_json(&mut self, code: &str) -> Result<serde_json::Value, String> {
-        self.session.borrow_mut().out.clear();
-        let mut panics = std::mem::take(&mut self.panics);
-        let result = panics.guard(code, || self.eval_json_unguarded(code));
-        self.panics.absorb(panics);
-        self.session.borrow_mut().out.clear();
-        result.unwrap_or_else(|| Err(pesan::KESALAHAN_INTERNAL.to_string()))
-    }
-
-    fn eval_json_unguarded(&mut self, code: &str) -> Result<serde_json::Value, String> {
-        let evaluated = self
-            .ctx
-            .eval(Source::from_bytes(code))
-            .and_then(|value| value.to_json(&mut self.ctx));
-        self.ctx.clear_kept_objects();
-        match evaluated {
-            Ok(value) => Ok(value.unwrap_or(serde_json::Value::Null)),
-            Err(err) => Err(errors::format_thrown(err, code, &mut self.ctx)),
-        }
+        self.json_of(code, |ctx| ctx.eval(Source::from_bytes(code)))
     }
 
     /// Calls the function `function` evaluates to with `args` as JavaScript values, and
@@ -386,44 +369,35 @@ impl Shell {
         function: &str,
         args: &[serde_json::Value],
     ) -> Result<serde_json::Value, String> {
+        self.json_of(function, |ctx| call_with_json(ctx, function, args))
+    }
+
+    /// What `run` returns, as JSON, or what it threw as the shell shows it (`code` is
+    /// the JavaScript it runs, for the panic log and the error text). Nothing it prints
+    /// reaches the session's output.
+    fn json_of(
+        &mut self,
+        code: &str,
+        run: impl FnOnce(&mut Context) -> JsResult<JsValue>,
+    ) -> Result<serde_json::Value, String> {
         self.session.borrow_mut().out.clear();
         let mut panics = std::mem::take(&mut self.panics);
-        let result = panics.guard(function, || self.call_json_unguarded(function, args));
+        let result = panics.guard(code, || self.json_unguarded(code, run));
         self.panics.absorb(panics);
         self.session.borrow_mut().out.clear();
         result.unwrap_or_else(|| Err(pesan::KESALAHAN_INTERNAL.to_string()))
     }
 
-    fn call_json_unguarded(
+    fn json_unguarded(
         &mut self,
-        function: &str,
-        args: &[serde_json::Value],
+        code: &str,
+        run: impl FnOnce(&mut Context) -> JsResult<JsValue>,
     ) -> Result<serde_json::Value, String> {
-        let evaluated = self.call_unconverted(function, args);
-        let evaluated = evaluated.and_then(|value| value.to_json(&mut self.ctx));
+        let evaluated = run(&mut self.ctx).and_then(|value| value.to_json(&mut self.ctx));
         self.ctx.clear_kept_objects();
         match evaluated {
             Ok(value) => Ok(value.unwrap_or(serde_json::Value::Null)),
-            Err(err) => Err(errors::format_thrown(err, function, &mut self.ctx)),
-        }
-    }
-
-    fn call_unconverted(
-        &mut self,
-        function: &str,
-        args: &[serde_json::Value],
-    ) -> JsResult<JsValue> {
-        let callee = self.ctx.eval(Source::from_bytes(function))?;
-        let values = args
-            .iter()
-            .map(|a| JsValue::from_json(a, &mut self.ctx))
-            .collect::<JsResult<Vec<_>>>()?;
-        let this = JsValue::undefined();
-        match callee.as_callable() {
-            Some(f) => f.call(&this, &values, &mut self.ctx),
-            None => Err(JsNativeError::typ()
-                .with_message(format!("{function} is not a function"))
-                .into()),
+            Err(err) => Err(errors::format_thrown(err, code, &mut self.ctx)),
         }
     }
 
@@ -434,6 +408,25 @@ impl Shell {
 
     fn eval_quiet(&mut self, code: &str) -> Option<JsValue> {
         self.ctx.eval(Source::from_bytes(code)).ok()
+    }
+}
+
+/// Calls what `function` evaluates to with `args` converted in Rust.
+fn call_with_json(
+    ctx: &mut Context,
+    function: &str,
+    args: &[serde_json::Value],
+) -> JsResult<JsValue> {
+    let callee = ctx.eval(Source::from_bytes(function))?;
+    let values = args
+        .iter()
+        .map(|a| JsValue::from_json(a, ctx))
+        .collect::<JsResult<Vec<_>>>()?;
+    match callee.as_callable() {
+        Some(f) => f.call(&JsValue::undefined(), &values, ctx),
+        None => Err(JsNativeError::typ()
+            .with_message(format!("{function} is not a function"))
+            .into()),
     }
 }
 
