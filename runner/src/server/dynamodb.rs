@@ -180,51 +180,13 @@ where
     B: HttpBody<Data = Bytes>,
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
-    let mut body = std::pin::pin!(Limited::new(body, MAX_BODY));
-    let mut whole = Whole::default();
-    while let Some(frame) = body.frame().await {
-        match frame {
-            Ok(frame) => {
-                if let Ok(data) = frame.into_data() {
-                    whole.push(data);
-                }
-            }
-            Err(error) if error.is::<LengthLimitError>() => {
-                return Err(Reply::raw(StatusCode::PAYLOAD_TOO_LARGE, "text/plain", ""))
-            }
-            Err(_) => return Err(Reply::error(PLAIN_JSON, &serialization())),
+    // `to_bytes` keeps a body that came in one chunk as it came, without a copy.
+    match Limited::new(body, MAX_BODY).collect().await {
+        Ok(collected) => Ok(collected.to_bytes()),
+        Err(error) if error.is::<LengthLimitError>() => {
+            Err(Reply::raw(StatusCode::PAYLOAD_TOO_LARGE, "text/plain", ""))
         }
-    }
-    Ok(whole.into_bytes())
-}
-
-/// A body's chunks: most bodies come in one, which is kept as it came.
-#[derive(Default)]
-enum Whole {
-    #[default]
-    Empty,
-    One(Bytes),
-    Joined(Vec<u8>),
-}
-
-impl Whole {
-    fn push(&mut self, chunk: Bytes) {
-        *self = match std::mem::take(self) {
-            Whole::Empty => Whole::One(chunk),
-            Whole::One(first) => Whole::Joined([first, chunk].concat()),
-            Whole::Joined(mut joined) => {
-                joined.extend_from_slice(&chunk);
-                Whole::Joined(joined)
-            }
-        };
-    }
-
-    fn into_bytes(self) -> Bytes {
-        match self {
-            Whole::Empty => Bytes::new(),
-            Whole::One(bytes) => bytes,
-            Whole::Joined(joined) => Bytes::from(joined),
-        }
+        Err(_) => Err(Reply::error(PLAIN_JSON, &serialization())),
     }
 }
 
