@@ -81,6 +81,7 @@ impl Fake {
             consumed_rcu: 0.5,
             count: Some(1),
             scanned_count: Some(3),
+            returned: 1,
             continued: false,
         });
         declared()

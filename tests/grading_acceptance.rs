@@ -265,6 +265,26 @@ const proyek = semua.filter(i => i.Detail.startsWith('PROJ#'))
 }
 
 #[test]
+fn partition_filtered_and_counted_in_javascript_instead_of_select_count_fails() {
+    let out = check(
+        "dynamodb-satu-ke-banyak/hitung-proyek",
+        r#"const r = ddb.query({ TableName: 'AppData', KeyConditionExpression: 'EntityRef = :ws AND begins_with(Detail, :p)', ExpressionAttributeValues: { ':ws': 'WS#acme', ':p': 'PROJ#' } })
+({ Count: r.Items.filter(i => i.status === 'ACTIVE').length, ScannedCount: r.ScannedCount })"#,
+    );
+    assert_fails(&out, &[&pesan::efisiensi_kirim(5, 0, 0, true)], &culprit(1));
+}
+
+#[test]
+fn count_gathered_page_by_page_from_an_undefined_start_key_passes() {
+    let out = check(
+        "dynamodb-satu-ke-banyak/hitung-proyek",
+        r#"let k, c = 0, s = 0; do { const r = ddb.query({ TableName: 'AppData', KeyConditionExpression: 'EntityRef = :ws AND begins_with(Detail, :p)', FilterExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':ws': 'WS#acme', ':p': 'PROJ#', ':s': 'ACTIVE' }, Select: 'COUNT', Limit: 2, ExclusiveStartKey: k }); c += r.Count; s += r.ScannedCount; k = r.LastEvaluatedKey } while (k)
+({ Count: c, ScannedCount: s })"#,
+    );
+    assert_passes(&out, 2);
+}
+
+#[test]
 fn missing_sort_fails_on_the_variant() {
     let out = check(
         "embedding-referencing/cari-kota",

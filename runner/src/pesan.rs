@@ -71,7 +71,7 @@ pub fn status_tanpa_keadaan(berkas: impl Display, latihan: &str) -> String {
 pub fn aturan_tidak_dikenal(aturan: &str) -> String {
     format!(
         "aturan efisiensi \"{aturan}\" tidak dikenal (yang dikenal: pakai-indeks, satu-query, \
-         tanpa-scan, baca-seperlunya, satu-perintah, satu-pembaruan, maks-rcu)"
+         tanpa-scan, baca-seperlunya, kirim-seperlunya, satu-perintah, satu-pembaruan, maks-rcu)"
     )
 }
 
@@ -317,6 +317,23 @@ pub fn efisiensi_baca(dibaca: u64, hasil: u64, lebih: u64, tabel: bool) -> Strin
          {}). Batasi yang dibaca di basis data {cara}, bukan dengan menyaring, memotong, \
          atau menghitung di JavaScript.",
         hasil + lebih
+    )
+}
+
+pub fn efisiensi_kirim(dikirim: u64, acuan: u64, lebih: u64, tabel: bool) -> String {
+    let (benda, cara) = if tabel {
+        (
+            "item",
+            "dengan FilterExpression, ProjectionExpression, atau Select: 'COUNT'",
+        )
+    } else {
+        ("dokumen", "dengan filter, $match, atau $count")
+    };
+    format!(
+        "✗ Efisiensi: basis data mengirim {dikirim} {benda} ke shell, padahal solusi acuan cukup \
+         menerima {acuan} (paling banyak {}). Saring dan hitung di basis data {cara}, bukan di \
+         JavaScript.",
+        acuan + lebih
     )
 }
 

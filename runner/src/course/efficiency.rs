@@ -23,6 +23,8 @@ pub fn work(run: &Run, graded: Option<usize>) -> Vec<&Step> {
 pub struct Expected {
     /// Items (DynamoDB `Count`) or documents returned by the reference solution's work.
     pub results: u64,
+    /// Items or documents those requests sent back to the shell.
+    pub sent: u64,
 }
 
 impl Expected {
@@ -31,6 +33,7 @@ impl Expected {
         let mongo: u64 = plans(work).map(|(_, p)| p.n_returned).sum();
         Expected {
             results: dynamo + mongo,
+            sent: work.iter().map(|s| sent(s)).sum(),
         }
     }
 }
@@ -64,6 +67,7 @@ fn violation<'a>(rule: &Rule, work: &[&'a Step], run: &Run, expected: Expected) 
             first.map(|s| (pesan::efisiensi_scan(scans.len()), Some(s)))
         }
         Rule::BacaSeperlunya { lebih } => reads_violation(*lebih, work, expected),
+        Rule::KirimSeperlunya { lebih } => sent_violation(*lebih, work, expected),
         Rule::SatuPerintah => count_violation(work, read_commands, pesan::efisiensi_perintah),
         Rule::SatuPembaruan => count_violation(work, writes, pesan::efisiensi_pembaruan),
         Rule::MaksRcu { nilai } => {
@@ -171,6 +175,23 @@ fn reads_violation<'a>(more: u64, work: &[&'a Step], expected: Expected) -> Foun
     let culprit = heaviest(work, |s| step_reads(s) as f64);
     (read > expected.results + more).then(|| {
         let complaint = pesan::efisiensi_baca(read, expected.results, more, is_table);
+        (complaint, culprit)
+    })
+}
+
+/// Items or documents the statement's requests sent back to the shell.
+fn sent(step: &Step) -> u64 {
+    let items: u64 = step.requests.dynamo.iter().map(|r| r.returned).sum();
+    let docs: u64 = step.requests.commands.iter().map(|c| c.delivered).sum();
+    items + docs
+}
+
+fn sent_violation<'a>(more: u64, work: &[&'a Step], expected: Expected) -> Found<'a> {
+    let total: u64 = work.iter().map(|s| sent(s)).sum();
+    let is_table = work.iter().any(|s| !s.requests.dynamo.is_empty());
+    let culprit = heaviest(work, |s| sent(s) as f64);
+    (total > expected.sent + more).then(|| {
+        let complaint = pesan::efisiensi_kirim(total, expected.sent, more, is_table);
         (complaint, culprit)
     })
 }

@@ -108,6 +108,9 @@ pub enum Rule {
     TanpaScan,
     /// Items or documents read at most the expected result's size plus `lebih`.
     BacaSeperlunya { lebih: u64 },
+    /// Items or documents sent back to the shell at most the reference's plus `lebih`:
+    /// filtering and counting happen in the database, not in JavaScript.
+    KirimSeperlunya { lebih: u64 },
     /// Exactly one `find` or `aggregate` command.
     SatuPerintah,
     /// Exactly one write command or DynamoDB write.
@@ -139,6 +142,9 @@ impl TryFrom<RuleSpec> for Rule {
             "satu-query" => Rule::SatuQuery,
             "tanpa-scan" => Rule::TanpaScan,
             "baca-seperlunya" => Rule::BacaSeperlunya {
+                lebih: spec.lebih.ok_or_else(|| needs("lebih"))?,
+            },
+            "kirim-seperlunya" => Rule::KirimSeperlunya {
                 lebih: spec.lebih.ok_or_else(|| needs("lebih"))?,
             },
             "satu-perintah" => Rule::SatuPerintah,

@@ -87,6 +87,7 @@ impl ShellPort for Shell {
                 consumed_rcu: r.read_units,
                 count: r.count,
                 scanned_count: r.scanned_count,
+                returned: r.returned,
                 continued: r.continued,
             })
             .collect()

@@ -45,6 +45,8 @@ pub struct DynamoRequest {
     pub consumed_rcu: f64,
     pub count: Option<u64>,
     pub scanned_count: Option<u64>,
+    /// Items the response carried back (none with `Select: 'COUNT'`).
+    pub returned: u64,
     /// A further page of an earlier request (`ExclusiveStartKey` given).
     pub continued: bool,
 }

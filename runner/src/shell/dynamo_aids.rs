@@ -351,6 +351,7 @@ mod tests {
             index: None,
             count,
             scanned_count: scanned,
+            returned: 0,
             read_units: r,
             write_units: w,
             continued: false,

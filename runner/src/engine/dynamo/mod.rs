@@ -45,6 +45,8 @@ pub struct RequestRecord {
     pub index: Option<String>,
     pub count: Option<u64>,
     pub scanned_count: Option<u64>,
+    /// Items the response carries back to the client (none with `Select: 'COUNT'`).
+    pub returned: u64,
     pub read_units: f64,
     pub write_units: f64,
     /// The request carried an `ExclusiveStartKey`: it reads a further page.
@@ -93,6 +95,7 @@ fn empty_record(operation: &str) -> RequestRecord {
         index: None,
         count: None,
         scanned_count: None,
+        returned: 0,
         read_units: 0.0,
         write_units: 0.0,
         continued: false,

@@ -124,6 +124,8 @@
     if (v === null || typeof v !== 'object') return v;
     const out = {};
     for (const k of Object.keys(v)) {
+      // lib-dynamodb leaves an undefined member out, as JSON.stringify would.
+      if (v[k] === undefined) continue;
       if (REQUEST_MAPS.includes(k)) out[k] = marshallMap(v[k]);
       else if (k === 'Keys') out[k] = v[k].map(marshallMap);
       else out[k] = marshallRequest(v[k]);

@@ -164,6 +164,7 @@ impl Engine {
         let mut budget = Some(BATCH_GET_BYTES);
         for ((name, spec), keys) in tables.iter().zip(keys) {
             let read = self.batch_get_table(name, spec, &keys, &mut budget)?;
+            self.current.returned += read.items.len() as u64;
             responses.insert(name.clone(), Value::Array(read.items));
             if let Some(rest) = unprocessed_entry(spec, read.unprocessed) {
                 unprocessed.insert(name.clone(), rest);

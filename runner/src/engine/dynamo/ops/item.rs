@@ -105,6 +105,7 @@ impl Engine {
         consumed.table = read_units(found.map_or(0, |s| s.size), consistent);
         self.current.read_units += consumed.total();
         self.current.count = Some(u64::from(found.is_some()));
+        self.current.returned = u64::from(found.is_some());
         let item = found.map(|stored| match &exprs.projection {
             Some(paths) => Row::Made(project(&stored.item, paths)),
             None => Row::Stored(stored),

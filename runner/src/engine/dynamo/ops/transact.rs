@@ -231,6 +231,7 @@ impl Engine {
         let mut responses = Vec::new();
         let mut per_table: IndexMap<String, Consumed> = IndexMap::new();
         let mut seen: Vec<(String, TableKey)> = Vec::new();
+        let mut returned = 0;
         for entry in transact_items(req)? {
             let body = entry
                 .get("Get")
@@ -244,6 +245,7 @@ impl Engine {
             }
             seen.push((name.to_string(), key.clone()));
             let found = table.get(&key);
+            returned += u64::from(found.is_some());
             let units = 2.0 * read_units(found.map(item_size).unwrap_or(0), true);
             per_table
                 .entry(name.to_string())
@@ -262,6 +264,7 @@ impl Engine {
             })
             .collect();
         self.current.read_units += consumed.iter().map(Consumed::total).sum::<f64>();
+        self.current.returned = returned;
         let mut out = json!({ "Responses": responses });
         if mode != capacity::Mode::None {
             out["ConsumedCapacity"] =
