@@ -160,23 +160,25 @@ fn one_query<'a>(work: &[&'a Step]) -> Found<'a> {
 
 /// Items or documents read, against the size of the expected result.
 fn reads_violation<'a>(more: u64, work: &[&'a Step], expected: Expected) -> Found<'a> {
-    let step_reads = |s: &Step| {
-        let items: u64 = s
-            .requests
-            .dynamo
-            .iter()
-            .filter_map(|r| r.scanned_count)
-            .sum();
-        let docs: u64 = s.requests.plans.iter().map(|p| p.docs_examined).sum();
-        items + docs
-    };
-    let read: u64 = work.iter().map(|s| step_reads(s)).sum();
-    let is_table = work.iter().any(|s| !s.requests.dynamo.is_empty());
-    let culprit = heaviest(work, |s| step_reads(s) as f64);
-    (read > expected.results + more).then(|| {
-        let complaint = pesan::efisiensi_baca(read, expected.results, more, is_table);
-        (complaint, culprit)
-    })
+    let bound = (expected.results, more);
+    over_bound(work, read, bound, pesan::efisiensi_baca)
+}
+
+/// Items or documents the statement's requests read.
+fn read(step: &Step) -> u64 {
+    let items: u64 = step
+        .requests
+        .dynamo
+        .iter()
+        .filter_map(|r| r.scanned_count)
+        .sum();
+    let docs: u64 = step.requests.plans.iter().map(|p| p.docs_examined).sum();
+    items + docs
+}
+
+/// Items or documents sent back, against what the reference solution received.
+fn sent_violation<'a>(more: u64, work: &[&'a Step], expected: Expected) -> Found<'a> {
+    over_bound(work, sent, (expected.sent, more), pesan::efisiensi_kirim)
 }
 
 /// Items or documents the statement's requests sent back to the shell.
@@ -186,14 +188,17 @@ fn sent(step: &Step) -> u64 {
     items + docs
 }
 
-fn sent_violation<'a>(more: u64, work: &[&'a Step], expected: Expected) -> Found<'a> {
-    let total: u64 = work.iter().map(|s| sent(s)).sum();
+/// A count summed over the work against `base + more`; the heaviest statement is named.
+fn over_bound<'a>(
+    work: &[&'a Step],
+    measure: fn(&Step) -> u64,
+    (base, more): (u64, u64),
+    complaint: fn(u64, u64, u64, bool) -> String,
+) -> Found<'a> {
+    let total: u64 = work.iter().map(|s| measure(s)).sum();
     let is_table = work.iter().any(|s| !s.requests.dynamo.is_empty());
-    let culprit = heaviest(work, |s| sent(s) as f64);
-    (total > expected.sent + more).then(|| {
-        let complaint = pesan::efisiensi_kirim(total, expected.sent, more, is_table);
-        (complaint, culprit)
-    })
+    let culprit = heaviest(work, |s| measure(s) as f64);
+    (total > base + more).then(|| (complaint(total, base, more, is_table), culprit))
 }
 
 fn read_commands(step: &Step) -> usize {

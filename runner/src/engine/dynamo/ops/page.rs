@@ -338,7 +338,7 @@ impl Page<'_> {
     pub(super) fn record(&self, request: &mut RequestRecord) {
         request.count = Some(self.count as u64);
         request.scanned_count = Some(self.scanned as u64);
-        request.returned += if self.count_only {
+        request.returned = if self.count_only {
             0
         } else {
             self.count as u64
