@@ -30,7 +30,14 @@ pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> 
         .collect()
 }
 
+/// WebAssembly has one thread (the wasi build cannot start another): the caller's.
+#[cfg(target_family = "wasm")]
+fn workers(_jobs: usize) -> usize {
+    1
+}
+
 /// One worker per core, never more than there are jobs; `KURSUS_PEKERJA` overrides.
+#[cfg(not(target_family = "wasm"))]
 fn workers(jobs: usize) -> usize {
     let cores = std::env::var("KURSUS_PEKERJA")
         .ok()

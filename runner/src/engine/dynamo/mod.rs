@@ -56,8 +56,9 @@ pub struct RequestRecord {
 /// How many recent requests `history` keeps (the grading log is drained instead).
 const HISTORY_LIMIT: usize = 1000;
 
-/// The default item-collection limit of tables with an LSI: 10 GB.
-pub const ITEM_COLLECTION_LIMIT: usize = 10 * 1024 * 1024 * 1024;
+/// The default item-collection limit of tables with an LSI: 10 GB (a `u64`: more than a
+/// 32-bit `usize` holds, as on wasm32).
+pub const ITEM_COLLECTION_LIMIT: u64 = 10 * 1024 * 1024 * 1024;
 
 #[derive(Debug)]
 pub struct Engine {
@@ -69,7 +70,7 @@ pub struct Engine {
     /// Whether requests are logged and kept in the history at all.
     records: bool,
     current: RequestRecord,
-    collection_limit: usize,
+    collection_limit: u64,
     clock: f64,
 }
 
@@ -136,7 +137,7 @@ impl Engine {
 
     /// Lowers the 10 GB item-collection limit (tables with an LSI) so a lesson
     /// can show `ItemCollectionSizeLimitExceededException` with small data.
-    pub fn set_item_collection_limit(&mut self, bytes: usize) {
+    pub fn set_item_collection_limit(&mut self, bytes: u64) {
         self.collection_limit = bytes;
     }
 

@@ -121,14 +121,14 @@ pub(crate) fn check_collection(
     key: &TableKey,
     old: Option<&Item>,
     new: Option<&Item>,
-    limit: usize,
+    limit: u64,
 ) -> DResult<()> {
     if !table.has_lsi() {
         return Ok(());
     }
     let size = |i: Option<&Item>| i.map(|i| table.item_with_lsi_size(i)).unwrap_or(0);
     let (before, after) = (size(old), size(new));
-    if after <= before || table.collection_size(&key.0) - before + after <= limit {
+    if after <= before || (table.collection_size(&key.0) - before + after) as u64 <= limit {
         return Ok(());
     }
     Err(DynamoError::new(

@@ -192,6 +192,7 @@ fn forward(
 
 /// The record ids split into one contiguous range per core, scanned at once and
 /// joined in id order, so the result is the sequential scan's.
+#[cfg(not(target_family = "wasm"))]
 fn parallel_collscan(
     coll: &Collection,
     filter: &Filter,
@@ -219,6 +220,20 @@ fn parallel_collscan(
         out.extend(rids);
     }
     out
+}
+
+/// WebAssembly runs on the page's one thread (the wasi build cannot start another), so
+/// the range is scanned where the sequential scan would be.
+#[cfg(target_family = "wasm")]
+fn parallel_collscan(
+    coll: &Collection,
+    filter: &Filter,
+    ids: std::ops::Range<usize>,
+    stats: &mut ScanStats,
+) -> Vec<RecordId> {
+    let (rids, examined) = scan_range(coll, filter, ids);
+    stats.docs_examined += examined;
+    rids
 }
 
 fn scan_range(
