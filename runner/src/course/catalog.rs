@@ -1,19 +1,21 @@
-//! The whole course loaded from disk: the manifest, every lesson and its datasets.
+//! The whole course loaded from disk or from files in memory: the manifest, every lesson
+//! and its datasets.
 
 use super::dataset::Dataset;
 use super::error::{CourseError, Result};
+use super::files::{CourseFiles, Disk, MemoryFiles};
 use super::lesson::{Exercise, LessonFile};
 use super::manifest::Manifest;
 use std::path::{Path, PathBuf};
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Course {
     /// The project folder holding `lessons/` and `book/`.
     pub root: PathBuf,
     pub lessons: Vec<Lesson>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Lesson {
     pub file: LessonFile,
     pub dir: PathBuf,
@@ -37,12 +39,27 @@ impl ExerciseRef<'_> {
 
 impl Course {
     pub fn load(root: &Path) -> Result<Course> {
+        Course::load_from(&Disk, root)
+    }
+
+    /// The course from files held in memory, keyed by their paths relative to the
+    /// project folder; its `root` is the empty path.
+    pub fn load_in_memory(files: &MemoryFiles) -> Result<Course> {
+        Course::load_from(files, Path::new(""))
+    }
+
+    /// Reads `root/lessons/…` from `files`: the one parser behind both loaders.
+    pub fn load_from(files: &dyn CourseFiles, root: &Path) -> Result<Course> {
         let lessons_dir = root.join("lessons");
-        let manifest = Manifest::load(&lessons_dir.join("kursus.toml"))?;
+        let manifest_path = lessons_dir.join("kursus.toml");
+        let manifest = Manifest::parse(
+            &files.read_text(&manifest_path)?,
+            &manifest_path.display().to_string(),
+        )?;
         let lessons = manifest
             .pelajaran
             .iter()
-            .map(|id| Lesson::load(&lessons_dir.join(id), id))
+            .map(|id| Lesson::load(files, &lessons_dir.join(id), id))
             .collect::<Result<_>>()?;
         Ok(Course {
             root: root.to_path_buf(),
@@ -89,10 +106,11 @@ impl Course {
 }
 
 impl Lesson {
-    fn load(dir: &Path, id: &str) -> Result<Lesson> {
-        let file = LessonFile::load(dir, id)?;
-        let utama = Dataset::read(dir, &file.dataset.utama)?;
-        let varian = Dataset::read(dir, &file.dataset.varian)?;
+    fn load(files: &dyn CourseFiles, dir: &Path, id: &str) -> Result<Lesson> {
+        let path = dir.join("pelajaran.toml");
+        let file = LessonFile::parse(&files.read_text(&path)?, &path.display().to_string(), id)?;
+        let utama = Dataset::read_from(files, dir, &file.dataset.utama)?;
+        let varian = Dataset::read_from(files, dir, &file.dataset.varian)?;
         Ok(Lesson {
             file,
             dir: dir.to_path_buf(),
@@ -120,4 +138,85 @@ pub fn locate_root() -> Result<PathBuf> {
         .chain(built)
         .find(|d| d.join("lessons").join("kursus.toml").is_file())
         .ok_or(CourseError::CourseNotFound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repo_root() -> &'static Path {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the crate lives in runner/")
+    }
+
+    #[test]
+    fn the_course_in_memory_is_the_course_on_disk() {
+        let root = repo_root();
+        let disk = Course::load(root).expect("the course loads from disk");
+        let files = MemoryFiles::read_folder(root, Path::new("lessons")).unwrap();
+        let memory = Course::load_in_memory(&files).expect("the course loads from memory");
+        assert_eq!(memory.root, PathBuf::new());
+        // Only the root differs: every path is the disk's, relative to the project.
+        let relocated = Course {
+            root: root.to_path_buf(),
+            lessons: memory
+                .lessons
+                .into_iter()
+                .map(|lesson| Lesson {
+                    dir: root.join(&lesson.dir),
+                    ..lesson
+                })
+                .collect(),
+        };
+        assert!(!disk.lessons.is_empty());
+        assert_eq!(relocated, disk);
+    }
+
+    fn tiny_course() -> MemoryFiles {
+        MemoryFiles::from_iter([
+            (
+                "lessons/kursus.toml",
+                "format_version = 1\npelajaran = [\"a\"]\n",
+            ),
+            (
+                "lessons/a/pelajaran.toml",
+                "format_version = 1\nid = \"a\"\njudul = \"A\"\nbab = \"a.md\"\n\
+                 objectid = \"65a1f0c2e4b0a1b2c3d4e5f6\"\n\
+                 [dataset.utama]\nmongo = [{ db = \"d\", koleksi = \"k\", berkas = \"k.json\" }]\n\
+                 [dataset.varian]\n",
+            ),
+        ])
+    }
+
+    #[test]
+    fn a_missing_file_in_memory_is_named_by_its_path() {
+        match Course::load_in_memory(&tiny_course()) {
+            Err(CourseError::Unreadable { path, .. }) => {
+                assert_eq!(path, Path::new("lessons/a/k.json"))
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut files = tiny_course();
+        files.insert(
+            "lessons/a/k.json",
+            r#"[{ "_id": { "$oid": "65a1f0c2e4b0a1b2c3d4e5f6" } }]"#,
+        );
+        let course = Course::load_in_memory(&files).expect("complete now");
+        assert_eq!(course.lessons[0].utama.collections[0].docs.len(), 1);
+        assert_eq!(course.lessons[0].dir, Path::new("lessons/a"));
+    }
+
+    #[test]
+    fn a_broken_file_in_memory_is_reported_as_on_disk() {
+        let mut files = tiny_course();
+        files.insert("lessons/kursus.toml", "format_version = 1\npelajaran = [\n");
+        match Course::load_in_memory(&files) {
+            Err(CourseError::Toml { file, line, .. }) => {
+                assert_eq!(file, Path::new("lessons/kursus.toml"));
+                assert!(line.is_some());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! loaded into as many fresh shells as grading needs.
 
 use super::error::{CourseError, Result};
+use super::files::{CourseFiles, Disk};
 use super::lesson::{DatasetFiles, DynamoFile, MongoFile};
 use super::shell_port::ShellPort;
 use serde_json::{json, Value};
@@ -29,15 +30,24 @@ pub struct Table {
 impl Dataset {
     /// Reads every file a lesson's dataset names; paths are relative to `dir`.
     pub fn read(dir: &Path, files: &DatasetFiles) -> Result<Dataset> {
+        Dataset::read_from(&Disk, dir, files)
+    }
+
+    /// As [`Dataset::read`], the files coming from `source` (disk or memory).
+    pub fn read_from(
+        source: &dyn CourseFiles,
+        dir: &Path,
+        files: &DatasetFiles,
+    ) -> Result<Dataset> {
         let collections = files
             .mongo
             .iter()
-            .map(|f| read_collection(dir, f))
+            .map(|f| read_collection(source, dir, f))
             .collect::<Result<_>>()?;
         let tables = files
             .dynamodb
             .iter()
-            .map(|f| read_table(dir, f))
+            .map(|f| read_table(source, dir, f))
             .collect::<Result<_>>()?;
         Ok(Dataset {
             collections,
@@ -76,9 +86,9 @@ fn dataset_error(target: &str, cause: impl std::fmt::Display) -> CourseError {
     }
 }
 
-fn read_collection(dir: &Path, file: &MongoFile) -> Result<Collection> {
+fn read_collection(source: &dyn CourseFiles, dir: &Path, file: &MongoFile) -> Result<Collection> {
     let path = dir.join(&file.berkas);
-    let docs = parse_collection(&read_text(&path)?, &path)?;
+    let docs = parse_collection(&source.read_text(&path)?, &path)?;
     Ok(Collection {
         db: file.db.clone(),
         name: file.koleksi.clone(),
@@ -114,10 +124,14 @@ fn extjson_document(path: &Path, n: usize, value: Value) -> Result<bson::Documen
     }
 }
 
-fn read_table(dir: &Path, file: &DynamoFile) -> Result<Table> {
-    let create = read_json(&dir.join(&file.tabel))?;
+fn read_table(source: &dyn CourseFiles, dir: &Path, file: &DynamoFile) -> Result<Table> {
+    let path = dir.join(&file.tabel);
+    let create = parse_json(&source.read_text(&path)?, &path)?;
     let items = match &file.item {
-        Some(item) => read_json_array(&dir.join(item))?,
+        Some(item) => {
+            let path = dir.join(item);
+            parse_json_array(&source.read_text(&path)?, &path)?
+        }
         None => Vec::new(),
     };
     Ok(Table { create, items })
@@ -142,26 +156,11 @@ fn load_table<S: ShellPort + ?Sized>(shell: &mut S, table: &Table) -> Result<()>
     Ok(())
 }
 
-fn read_text(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|cause| CourseError::Unreadable {
-        path: path.to_path_buf(),
-        cause,
-    })
-}
-
-fn read_json(path: &Path) -> Result<Value> {
-    parse_json(&read_text(path)?, path)
-}
-
 fn parse_json(text: &str, path: &Path) -> Result<Value> {
     serde_json::from_str(text).map_err(|cause| CourseError::Json {
         path: path.to_path_buf(),
         cause,
     })
-}
-
-fn read_json_array(path: &Path) -> Result<Vec<Value>> {
-    parse_json_array(&read_text(path)?, path)
 }
 
 fn parse_json_array(text: &str, path: &Path) -> Result<Vec<Value>> {

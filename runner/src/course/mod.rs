@@ -14,6 +14,7 @@ pub mod drift;
 pub mod efficiency;
 pub mod error;
 pub mod feedback;
+pub mod files;
 pub mod glossary;
 pub mod grade;
 pub mod items;
