@@ -1,0 +1,98 @@
+// Kursus in WebAssembly: the glue between a page (or Node) and kursus.wasm.
+//
+// The module is a WASI (preview 1) reactor; the host supplies WASI. Node has it built in
+// (`node:wasi`); a page passes the `@bjorn3/browser_wasi_shim` module to `loadBrowser`.
+// Requests and responses are JSON, described in web/src/api.rs.
+
+export class Kursus {
+  #exports;
+  #encoder = new TextEncoder();
+  #decoder = new TextDecoder();
+
+  constructor(instance) {
+    this.#exports = instance.exports;
+  }
+
+  /**
+   * Instantiates `source` (a WebAssembly.Module, the module's bytes, or a fetch Response)
+   * with `wasi`: any object with `wasiImport` and `initialize(instance)`, which Node's
+   * WASI and browser_wasi_shim's both are.
+   */
+  static async instantiate(source, wasi) {
+    const imports = { wasi_snapshot_preview1: wasi.wasiImport };
+    let instance;
+    if (source instanceof WebAssembly.Module) {
+      instance = await WebAssembly.instantiate(source, imports);
+    } else if (typeof Response !== "undefined" && source instanceof Response) {
+      ({ instance } = await WebAssembly.instantiateStreaming(source, imports));
+    } else {
+      ({ instance } = await WebAssembly.instantiate(source, imports));
+    }
+    wasi.initialize(instance);
+    return new Kursus(instance);
+  }
+
+  /** One request object in, its response object out; a refused request throws. */
+  call(request) {
+    const e = this.#exports;
+    const bytes = this.#encoder.encode(JSON.stringify(request));
+    const ptr = e.kursus_alloc(bytes.length) >>> 0;
+    new Uint8Array(e.memory.buffer, ptr, bytes.length).set(bytes);
+    let packed;
+    try {
+      packed = e.kursus_call(ptr, bytes.length);
+    } finally {
+      e.kursus_free(ptr, bytes.length);
+    }
+    const out = Number(packed >> 32n);
+    const len = Number(packed & 0xffffffffn);
+    const text = this.#decoder.decode(new Uint8Array(e.memory.buffer, out, len));
+    e.kursus_free(out, len);
+    const response = JSON.parse(text);
+    if (!response.ok) {
+      throw new Error(response.error);
+    }
+    return response;
+  }
+
+  /** A plain shell, or with `latihan` ("PELAJARAN/LATIHAN") that exercise's shell. */
+  open(latihan) {
+    return this.call(latihan === undefined ? { op: "open" } : { op: "open", latihan });
+  }
+
+  /** Whether the lines typed so far make an entry to run now, as the REPL decides. */
+  complete(text) {
+    return this.call({ op: "complete", text }).complete;
+  }
+
+  /** Runs one complete entry: `{ output, prompt, quit }`. */
+  run(session, entry) {
+    return this.call({ op: "run", session, entry });
+  }
+
+  close(session) {
+    this.call({ op: "close", session });
+  }
+}
+
+/** Under Node: kursus.wasm from next to this file (or `path`), with `node:wasi`. */
+export async function loadNode(path = new URL("./kursus.wasm", import.meta.url)) {
+  const { WASI } = await import("node:wasi");
+  const { readFile } = await import("node:fs/promises");
+  const wasi = new WASI({ version: "preview1", args: [], env: {} });
+  return Kursus.instantiate(await readFile(path), wasi);
+}
+
+/**
+ * In a page: `shim` is the `@bjorn3/browser_wasi_shim` module, `url` where kursus.wasm
+ * is served (next to this file by default). Standard output and error go to the console.
+ */
+export async function loadBrowser(shim, url = new URL("./kursus.wasm", import.meta.url)) {
+  const { WASI, File, OpenFile, ConsoleStdout } = shim;
+  const fds = [
+    new OpenFile(new File([])),
+    ConsoleStdout.lineBuffered((line) => console.log(line)),
+    ConsoleStdout.lineBuffered((line) => console.warn(line)),
+  ];
+  return Kursus.instantiate(await fetch(url), new WASI([], [], fds));
+}
