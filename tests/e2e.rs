@@ -31,3 +31,4 @@ mod repl_terminal;
 mod shell_fuzz;
 mod shell_js;
 mod support;
+mod web;
