@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const TARGET: &str = "wasm32-wasip1";
+/// The workspace's release profile, as the native binary is built.
+const PROFILE: &str = "release";
 
 /// Printed when no toolchain can build for `TARGET`.
 const INSTALL: &str = "\
@@ -45,22 +47,29 @@ pub fn run(args: &[String]) -> Result<(), String> {
     eprintln!("toolchain: {toolchain:?}");
     let build_dir = target_dir.join("web-build");
     build(&root, &build_dir, &toolchain)?;
-    let built = build_dir
-        .join(TARGET)
-        .join("release")
-        .join("kursus_web.wasm");
+    let built = build_dir.join(TARGET).join(PROFILE).join("kursus_web.wasm");
+    // Written aside and swapped in whole, so a failed step leaves the previous bundle.
+    let staging = target_dir.join("web.new");
     let out = target_dir.join("web");
-    if out.exists() {
-        std::fs::remove_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    }
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let wasm = out.join("kursus.wasm");
-    optimise(&built, &wasm)?;
-    let glue = out.join("kursus.mjs");
-    std::fs::copy(root.join("web/js/kursus.mjs"), &glue)
+    replace_dir(&staging, None)?;
+    optimise(&built, &staging.join("kursus.wasm"))?;
+    std::fs::copy(root.join("web/js/kursus.mjs"), staging.join("kursus.mjs"))
         .map_err(|e| format!("web/js/kursus.mjs: {e}"))?;
-    report(&wasm, &glue);
+    replace_dir(&out, Some(&staging))?;
+    report(&out.join("kursus.wasm"), &out.join("kursus.mjs"));
     Ok(())
+}
+
+/// Empties `dir`, then either leaves it empty or makes `from` take its place.
+fn replace_dir(dir: &Path, from: Option<&Path>) -> Result<(), String> {
+    let failed = |e: std::io::Error| format!("{}: {e}", dir.display());
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).map_err(failed)?;
+    }
+    match from {
+        Some(from) => std::fs::rename(from, dir).map_err(failed),
+        None => std::fs::create_dir_all(dir).map_err(failed),
+    }
 }
 
 fn find_toolchain() -> Option<Toolchain> {
@@ -100,7 +109,8 @@ fn build(root: &Path, build_dir: &Path, toolchain: &Toolchain) -> Result<(), Str
         .current_dir(root)
         .args([
             "rustc",
-            "--release",
+            "--profile",
+            PROFILE,
             "--locked",
             "--package",
             "kursus-web",
