@@ -602,9 +602,7 @@ pub fn dipulihkan(jumlah: usize, dilewati: usize) -> String {
 
 /// A verdict's note: stopped statements are not part of the answer.
 pub fn dihentikan_dilewati(jumlah: usize) -> String {
-    format!(
-        "Catatan: {jumlah} pernyataan yang dihentikan (Ctrl-C atau batas) tidak ikut dinilai."
-    )
+    format!("Catatan: {jumlah} pernyataan yang dihentikan (Ctrl-C atau batas) tidak ikut dinilai.")
 }
 
 pub const PENILAIAN_DIHENTIKAN: &str =

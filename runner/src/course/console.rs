@@ -50,7 +50,12 @@ impl Console {
     pub fn learner(start: Start<'_>, data_dir: Option<&Path>) -> Result<Console> {
         let interrupt = Interrupt::new();
         let (session, shell, greeting) = learner::open(start, data_dir, interrupt.clone())?;
-        Ok(Console::with(shell, Some(session), interrupt, Some(greeting)))
+        Ok(Console::with(
+            shell,
+            Some(session),
+            interrupt,
+            Some(greeting),
+        ))
     }
 
     fn with(

@@ -278,10 +278,17 @@ mod tests {
         let (progress, note) = store.load();
         assert_eq!(note, None);
         assert_eq!(progress.format_version, FORMAT_VERSION);
-        assert_eq!(progress.aktif.as_deref(), Some("embedding-referencing/cari-kota"));
+        assert_eq!(
+            progress.aktif.as_deref(),
+            Some("embedding-referencing/cari-kota")
+        );
         assert!(progress.is_done("embedding-referencing/profil"));
         assert_eq!(progress.petunjuk["embedding-referencing/cari-kota"], 2);
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no backup");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no backup"
+        );
         store.save(&progress).unwrap();
         assert_eq!(store.load().0, progress);
     }

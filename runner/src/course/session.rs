@@ -239,8 +239,13 @@ impl<F: ShellFactory> Session<F> {
             None => {
                 let reference = grade::Reference::build(&self.factory, e.lesson, e.exercise)?;
                 let (entries, skipped) = self.graded_entries();
-                let mut verdict =
-                    grade::grade_entries(&self.factory, e.lesson, e.exercise, &reference, &entries)?;
+                let mut verdict = grade::grade_entries(
+                    &self.factory,
+                    e.lesson,
+                    e.exercise,
+                    &reference,
+                    &entries,
+                )?;
                 if skipped > 0 {
                     verdict.remarks.push(pesan::dihentikan_dilewati(skipped));
                 }

@@ -141,8 +141,7 @@ pub(crate) fn start_clock(interrupt: &Interrupt, limit: Duration) -> Clock {
             .name("kursus-batas-waktu".into())
             .spawn(move || {
                 // Dropping the clock disconnects the channel and wakes this thread early.
-                if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                    stopped.recv_timeout(limit)
+                if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(limit)
                 {
                     interrupt.raise(BY_CLOCK);
                 }

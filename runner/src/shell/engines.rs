@@ -53,7 +53,11 @@ impl Engines {
 
 /// A document-engine command that can add data (checked against the data cap).
 pub(crate) fn grows_mongo(command: &bson::Document) -> bool {
-    let name = command.keys().next().map(String::as_str).unwrap_or_default();
+    let name = command
+        .keys()
+        .next()
+        .map(String::as_str)
+        .unwrap_or_default();
     let sink = || {
         command.get_array("pipeline").is_ok_and(|stages| {
             stages.iter().any(|s| {
@@ -72,7 +76,11 @@ pub(crate) fn grows_mongo(command: &bson::Document) -> bool {
 pub(crate) fn grows_dynamo(action: &str) -> bool {
     matches!(
         action,
-        "PutItem" | "UpdateItem" | "BatchWriteItem" | "TransactWriteItems" | "CreateTable"
+        "PutItem"
+            | "UpdateItem"
+            | "BatchWriteItem"
+            | "TransactWriteItems"
+            | "CreateTable"
             | "UpdateTable"
     )
 }
