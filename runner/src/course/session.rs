@@ -19,6 +19,8 @@ pub struct Session<F: ShellFactory> {
     chapter: Option<String>,
     /// Statements typed since the exercise was opened or last reset (or restored).
     answer: Vec<SavedStatement>,
+    /// The learner was told that the progress file cannot be written: once is enough.
+    unsaved_told: bool,
     colour: bool,
 }
 
@@ -77,11 +79,13 @@ impl<F: ShellFactory> Session<F> {
             current,
             chapter: None,
             answer: Vec::new(),
+            unsaved_told: false,
             colour: render::colour_wanted(),
         };
         session.progress.aktif = Some(session.current.clone());
         // An unwritable data folder must not keep the learner out of the REPL.
         let unsaved = session.store.save(&session.progress).err();
+        session.unsaved_told = unsaved.is_some();
         let notes = note.into_iter().chain(unsaved.map(|e| e.to_string()));
         Ok((session, notes.collect()))
     }
@@ -171,8 +175,11 @@ impl<F: ShellFactory> Session<F> {
         };
         self.answer.push(statement.clone());
         self.progress.save_statement(&self.current, statement);
-        let unsaved = self.store.save(&self.progress).err();
-        unsaved.map(pesan::kerja_tidak_tersimpan)
+        let unsaved = self.store.save(&self.progress).err()?;
+        if std::mem::replace(&mut self.unsaved_told, true) {
+            return None;
+        }
+        Some(pesan::kerja_tidak_tersimpan(unsaved))
     }
 
     /// The answer as grading replays it: what ran to its end.
