@@ -51,7 +51,7 @@ fn ctrl_c_stops_the_statement_and_keeps_the_session() {
         "db.y.insertMany(Array.from({ length: 300 }, (_, i) => ({ i }))); db.y.aggregate([{ $lookup: { from: 'y', pipeline: [{ $lookup: { from: 'y', pipeline: [], as: 'b' } }], as: 'a' } }]).toArray().length",
     ];
     for statement in cases {
-        let took = interrupt_after(&t, statement, Duration::from_millis(1500));
+        let took = interrupt_after(&t, statement, Duration::from_millis(600));
         assert!(took < Duration::from_secs(1), "{statement}: {took:?}");
         t.keys(&["C-l"]);
         t.line("x");
@@ -134,9 +134,9 @@ fn a_three_line_entry_comes_back_whole_before_and_after_a_restart() {
     drop(first);
     let second = chapter("riwayat-utuh2", data.path());
     second.keys(&["Up"]);
-    second.wait_for("  'dua')");
+    second.wait_for("  { _id: 0, nama: 1 })");
     second.keys(&["Enter"]);
-    second.wait_for("satu dua");
+    second.wait_for("nama:");
 }
 
 #[test]
