@@ -8,11 +8,11 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// One `kursus` running in a detached tmux session of its own.
-struct Terminal {
+pub(super) struct Terminal {
     name: String,
 }
 
-fn tmux_available() -> bool {
+pub(super) fn tmux_available() -> bool {
     let found = Command::new("tmux")
         .arg("-V")
         .output()
@@ -34,6 +34,11 @@ fn tmux(args: &[&str]) -> String {
 
 impl Terminal {
     fn start(name: &str, data: &Path, args: &[&str]) -> Terminal {
+        Terminal::start_at(name, data, args, "test>")
+    }
+
+    /// Starts `kursus ARGS` and waits for `ready` on the screen.
+    pub(super) fn start_at(name: &str, data: &Path, args: &[&str], ready: &str) -> Terminal {
         let name = format!("kursus-{name}-{}", std::process::id());
         let command = format!(
             "env KURSUS_DIR='{}' KURSUS_DATA_DIR='{}' NO_COLOR=1 '{}' {}",
@@ -54,27 +59,35 @@ impl Terminal {
             &command,
         ]);
         let terminal = Terminal { name };
-        terminal.wait_for("test>");
+        terminal.wait_for(ready);
         terminal
     }
 
-    fn screen(&self) -> String {
+    pub(super) fn screen(&self) -> String {
         tmux(&["capture-pane", "-p", "-t", &self.name])
     }
 
-    fn keys(&self, keys: &[&str]) {
+    pub(super) fn keys(&self, keys: &[&str]) {
         let mut args = vec!["send-keys", "-t", self.name.as_str()];
         args.extend(keys);
         tmux(&args);
     }
 
+    /// Whether the program (and so its tmux session) is still running.
+    pub(super) fn is_alive(&self) -> bool {
+        Command::new("tmux")
+            .args(["has-session", "-t", &self.name])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    }
+
     /// Types `text` and presses Enter.
-    fn line(&self, text: &str) {
+    pub(super) fn line(&self, text: &str) {
         self.keys(&["-l", text]);
         self.keys(&["Enter"]);
     }
 
-    fn wait_for(&self, needle: &str) -> String {
+    pub(super) fn wait_for(&self, needle: &str) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
@@ -90,7 +103,7 @@ impl Terminal {
     }
 
     /// The screen's non-empty lines.
-    fn lines(&self) -> Vec<String> {
+    pub(super) fn lines(&self) -> Vec<String> {
         self.screen()
             .lines()
             .map(|l| l.trim_end().to_string())

@@ -132,6 +132,7 @@ fn seeded_object_ids_are_deterministic() {
         objectid_seed: Some([
             0x6a, 0xe8, 0x99, 0x2e, 0xf7, 0x1c, 0xe5, 0x01, 0x6d, 0x8d, 0xe6, 0x66,
         ]),
+        ..ShellOptions::default()
     });
     assert_eq!(
         sh.run_script("ObjectId()"),

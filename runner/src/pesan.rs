@@ -543,7 +543,8 @@ pub const BANTUAN: &str = "Perintah titik:
   .sunting        buka berkas model latihan rancangan di $EDITOR
   .petunjuk       tampilkan petunjuk berikutnya
   .solusi         tampilkan solusi acuan (setelah lulus)
-  .ulang          kembalikan dataset ke awal dan kosongkan jawaban
+  .ulang          kembalikan dataset ke awal dan kosongkan jawaban (juga yang tersimpan)
+  .pulihkan       jalankan lagi pernyataan tersimpan latihan ini di atas dataset awal
   .lanjut         pindah ke latihan berikutnya
   .daftar         daftar pelajaran dan latihan
   .pelajaran ID   kerjakan latihan pelajaran ID (dataset latihan dimuat, jawaban dinilai)
@@ -571,6 +572,49 @@ pub fn solusi(teks: &str) -> String {
 }
 
 pub const ULANG: &str = "Dataset dikembalikan ke awal; jawaban Anda dikosongkan.";
+
+/// `.ulang` when statements of earlier sessions were saved: say they are gone too.
+pub fn ulang_dengan_tersimpan(jumlah: usize) -> String {
+    format!("{ULANG} {jumlah} pernyataan tersimpan ikut dibuang.")
+}
+
+/// Said on opening an exercise that has statements saved from before.
+pub fn ada_tersimpan(jumlah: usize) -> String {
+    format!(
+        "Ada {jumlah} pernyataan tersimpan dari sesi sebelumnya di latihan ini. Ketik .pulihkan \
+         untuk menjalankannya lagi di atas dataset awal (lalu .periksa menilainya), atau .ulang \
+         untuk membuangnya."
+    )
+}
+
+pub const TIDAK_ADA_TERSIMPAN: &str = "Belum ada pernyataan tersimpan di latihan ini.";
+
+/// After `.pulihkan`; `dilewati` statements had been stopped and were not run again.
+pub fn dipulihkan(jumlah: usize, dilewati: usize) -> String {
+    let mut teks = format!("{jumlah} pernyataan dipulihkan.");
+    if dilewati > 0 {
+        teks.push_str(&format!(
+            " {dilewati} pernyataan yang dulu dihentikan (Ctrl-C atau batas) tidak dijalankan lagi."
+        ));
+    }
+    teks
+}
+
+/// A verdict's note: stopped statements are not part of the answer.
+pub fn dihentikan_dilewati(jumlah: usize) -> String {
+    format!("Catatan: {jumlah} pernyataan yang dihentikan (Ctrl-C atau batas) tidak ikut dinilai.")
+}
+
+pub const PENILAIAN_DIHENTIKAN: &str =
+    "Penilaian dihentikan (Ctrl-C). Sesi, data, dan jawaban Anda tetap utuh; ketik .periksa untuk menilai lagi.";
+
+pub const PEMULIHAN_DIHENTIKAN: &str =
+    "Pemulihan dihentikan (Ctrl-C). Pernyataan tersimpan tetap ada; ketik .pulihkan untuk mencoba lagi.";
+
+/// The progress file could not be written after a statement: the learner must know.
+pub fn kerja_tidak_tersimpan(sebab: impl Display) -> String {
+    format!("Peringatan: pernyataan tadi tidak dapat disimpan ({sebab}).")
+}
 
 pub fn pindah_latihan(id: &str, judul: &str) -> String {
     format!("Latihan {id}: {judul}\n(dataset sudah dimuat; ketik .latihan untuk soalnya)")

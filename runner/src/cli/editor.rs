@@ -140,6 +140,8 @@ pub(crate) struct KursusHelper {
     shell: Rc<RefCell<Shell>>,
     /// Field names seen in documents, for completion.
     fields: RefCell<Vec<String>>,
+    /// Whether the line being edited has text (see the `Hinter`).
+    line_has_text: std::cell::Cell<bool>,
 }
 
 impl KursusHelper {
@@ -147,7 +149,13 @@ impl KursusHelper {
         KursusHelper {
             shell,
             fields: RefCell::new(Vec::new()),
+            line_has_text: std::cell::Cell::new(false),
         }
+    }
+
+    /// Whether the line had text when it was last changed.
+    pub(crate) fn had_text(&self) -> bool {
+        self.line_has_text.replace(false)
     }
 
     /// Remembers field names from printed output (`nama:` → `nama`).
@@ -246,6 +254,13 @@ impl Completer for KursusHelper {
 
 impl Hinter for KursusHelper {
     type Hint = String;
+
+    /// Called on every change of the line: remembers whether it has text, which
+    /// rustyline does not say when Ctrl-C ends the line.
+    fn hint(&self, line: &str, _pos: usize, _ctx: &rustyline::Context<'_>) -> Option<String> {
+        self.line_has_text.set(!line.is_empty());
+        None
+    }
 }
 
 /// Every line is handed to the REPL driver, which decides when a statement is complete

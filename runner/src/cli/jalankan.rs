@@ -27,6 +27,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         Some(id) => crate::course::learner::lesson_shell(id, seed)?,
         None => Shell::new(ShellOptions {
             objectid_seed: seed,
+            ..ShellOptions::default()
         }),
     };
     stream(&mut shell, &source)?;

@@ -1,158 +1,51 @@
-//! The one REPL driver: every line the learner types, on a terminal (rustyline) or
-//! piped, for the plain shell, chapter sessions and exercise sessions alike. What a
-//! session adds (its greeting, its dot-commands, grading) comes through `Companion`.
+//! The terminal front end of [`Console`]: lines from rustyline (or piped input) in, what
+//! the console prints out, Ctrl-C turned into the console's stop request. What the REPL
+//! does with a line is the console's business, shared with the browser.
 
-use std::cell::RefCell;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::Editor;
 
 use super::editor::KursusHelper;
-use super::exit::Status;
-use crate::course::session::is_dot_command;
-use crate::pesan::cli as pesan;
-use crate::shell::{split, Shell, ShellOptions};
+use crate::course::console::Console;
 
-/// What a session adds to the shell.
-pub trait Companion {
-    /// Printed once before the first prompt (on stderr when input is piped).
-    fn greeting(&self) -> Option<String>;
-    /// Answers a line starting with `.`; the shell may be replaced (`.ulang`).
-    fn dot_command(&mut self, line: &str, shell: &mut Shell) -> String;
-    /// Told of every complete entry before it runs (an exercise records its answer).
-    fn entered(&mut self, entry: &str);
-}
-
-/// The plain shell: no greeting, no dot-commands, nothing recorded.
-pub struct Plain;
-
-impl Companion for Plain {
-    fn greeting(&self) -> Option<String> {
-        None
-    }
-
-    fn dot_command(&mut self, line: &str, _shell: &mut Shell) -> String {
-        pesan::perintah_tidak_dikenal(line)
-    }
-
-    fn entered(&mut self, _entry: &str) {}
-}
-
-/// `kursus` outside a course folder: the plain shell.
-pub fn run_plain(data_dir: Option<&Path>) -> anyhow::Result<Status> {
-    let shell = Shell::new(ShellOptions::default());
-    run(shell, &mut Plain, data_dir)?;
-    Ok(Status::Success)
-}
-
-/// Runs the REPL on `shell` until `exit`, Ctrl-D or the end of piped input.
-pub fn run(
-    shell: Shell,
-    companion: &mut dyn Companion,
-    data_dir: Option<&Path>,
-) -> anyhow::Result<()> {
-    let shell = Rc::new(RefCell::new(shell));
+/// Runs the REPL on `console` until `exit`, Ctrl-D or the end of piped input.
+pub fn run(mut console: Console, data_dir: Option<&Path>) -> anyhow::Result<()> {
     if std::io::stdin().is_terminal() {
-        interactive(&shell, companion, data_dir)
+        console.set_interactive(true);
+        interactive(&mut console, data_dir)
     } else {
-        piped(&shell, companion)
+        piped(&mut console)
     }
 }
 
-/// What the learner typed so far that does not yet make a complete entry.
-#[derive(Default)]
-struct Pending {
-    text: String,
-}
-
-/// Something to evaluate.
-enum Entry {
-    Dot(String),
-    Code(String),
-}
-
-impl Pending {
-    /// Adds a line; returns the entry it completes, if any.
-    fn push(&mut self, line: &str) -> Option<Entry> {
-        if self.text.is_empty() {
-            if is_dot_command(line) {
-                return Some(Entry::Dot(line.trim().to_string()));
-            }
-            if line.trim().is_empty() {
-                return None;
-            }
-        }
-        self.text.push_str(line);
-        self.text.push('\n');
-        let complete = split::is_shell_command(self.text.trim()) || split::is_complete(&self.text);
-        complete.then(|| Entry::Code(std::mem::take(&mut self.text)))
-    }
-
-    /// What is left at the end of the input, evaluated as it stands.
-    fn rest(&mut self) -> Option<Entry> {
-        let text = std::mem::take(&mut self.text);
-        (!text.trim().is_empty()).then_some(Entry::Code(text))
-    }
-
-    /// mongosh 2.4 (Node 20) shows `... ` while a statement goes on.
-    fn prompt(&self, shell: &Shell) -> String {
-        if self.text.is_empty() {
-            format!("{}> ", shell.current_db())
-        } else {
-            "... ".to_string()
-        }
-    }
-}
-
-/// One complete entry, and what the shell printed for it.
-fn evaluate(shell: &RefCell<Shell>, entry: Entry, companion: &mut dyn Companion) -> String {
-    let mut shell = shell.borrow_mut();
-    let code = match entry {
-        Entry::Dot(line) => return format!("{}\n", companion.dot_command(&line, &mut shell)),
-        Entry::Code(code) => code,
-    };
-    companion.entered(&code);
-    let mut out = String::new();
-    for unit in split::split_units(&code) {
-        if shell.has_quit() {
-            break;
-        }
-        let output = shell.run_unit(&unit);
-        if !(shell.has_quit() && output.text.is_empty()) {
-            out.push_str(&output.render(true));
-        }
-    }
-    out
-}
-
-/// Piped input gets exactly what the shell prints on stdout.
-fn piped(shell: &RefCell<Shell>, companion: &mut dyn Companion) -> anyhow::Result<()> {
-    if let Some(greeting) = companion.greeting() {
+/// Piped input gets exactly what the shell prints on stdout; Ctrl-C keeps its usual
+/// meaning there (the whole command stops).
+fn piped(console: &mut Console) -> anyhow::Result<()> {
+    if let Some(greeting) = console.greeting() {
         eprintln!("{greeting}");
     }
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input)?;
     let mut out = std::io::stdout().lock();
-    let mut pending = Pending::default();
     for line in input.lines() {
-        if let Some(entry) = pending.push(line) {
-            out.write_all(evaluate(shell, entry, companion).as_bytes())?;
+        if let Some(done) = console.push_line(line) {
+            out.write_all(done.output.as_bytes())?;
         }
-        if shell.borrow().has_quit() {
+        if console.has_quit() {
             return Ok(());
         }
     }
-    if let Some(entry) = pending.rest() {
-        out.write_all(evaluate(shell, entry, companion).as_bytes())?;
+    if let Some(done) = console.finish() {
+        out.write_all(done.output.as_bytes())?;
     }
     Ok(())
 }
 
-/// Where the typed lines are kept between sessions: the user's data folder.
+/// Where the typed entries are kept between sessions: the user's data folder.
 fn history_path(data_dir: Option<&Path>) -> Option<PathBuf> {
     let dir = crate::course::progress::data_dir(data_dir);
     std::fs::create_dir_all(&dir).ok()?;
@@ -161,9 +54,9 @@ fn history_path(data_dir: Option<&Path>) -> Option<PathBuf> {
 
 type LineEditor = Editor<KursusHelper, DefaultHistory>;
 
-fn line_editor(shell: &Rc<RefCell<Shell>>, history: Option<&Path>) -> anyhow::Result<LineEditor> {
+fn line_editor(console: &Console, history: Option<&Path>) -> anyhow::Result<LineEditor> {
     let mut editor = LineEditor::new()?;
-    editor.set_helper(Some(KursusHelper::new(shell.clone())));
+    editor.set_helper(Some(KursusHelper::new(console.shell())));
     if let Some(path) = history {
         // A missing or unreadable history file is a fresh start, not a failure.
         let _ = editor.load_history(path);
@@ -171,48 +64,84 @@ fn line_editor(shell: &Rc<RefCell<Shell>>, history: Option<&Path>) -> anyhow::Re
     Ok(editor)
 }
 
-/// Every line goes to the history file as soon as it is entered, as Node's REPL does.
-fn remember(editor: &mut LineEditor, line: &str, history: Option<&Path>) {
-    if line.trim().is_empty() {
+/// A whole entry (all its lines) is one history entry, written as soon as it is
+/// complete: rustyline's file format keeps the line breaks, so Up recalls it whole, in
+/// this session and the next.
+fn remember(editor: &mut LineEditor, entry: &str, history: Option<&Path>) {
+    if entry.trim().is_empty() {
         return;
     }
-    let _ = editor.add_history_entry(line);
+    let _ = editor.add_history_entry(entry);
     if let Some(path) = history {
         // History is a convenience: a full disk must not stop the session.
         let _ = editor.append_history(path);
     }
 }
 
-fn interactive(
-    shell: &Rc<RefCell<Shell>>,
-    companion: &mut dyn Companion,
-    data_dir: Option<&Path>,
-) -> anyhow::Result<()> {
+/// While a statement runs the terminal is in its ordinary mode, where Ctrl-C is a
+/// signal: it raises the console's stop request instead of ending the process.
+fn catch_ctrl_c(console: &Console) {
+    let interrupt = console.interrupt();
+    // Without a handler Ctrl-C ends the process as before; the REPL still works.
+    let _ = ctrlc::set_handler(move || interrupt.request());
+}
+
+/// mongosh 2.4's (Node's REPL's) answer to Ctrl-C on an empty prompt.
+const EXIT_HINT: &str = "(To exit, press Ctrl+C again or Ctrl+D or type .exit)";
+
+/// What Ctrl-C at the prompt means, as in mongosh (Node's REPL): it drops the line or
+/// the entry being typed; on an empty prompt it says how to leave, and a second press
+/// in a row leaves.
+#[derive(Default)]
+struct CtrlC {
+    warned: bool,
+}
+
+impl CtrlC {
+    /// True when the REPL should end.
+    fn pressed(&mut self, console: &mut Console, line_was_empty: bool) -> bool {
+        if !(line_was_empty && console.is_idle()) {
+            console.discard_pending();
+            self.warned = false;
+            return false;
+        }
+        if self.warned {
+            return true;
+        }
+        println!("{EXIT_HINT}");
+        self.warned = true;
+        false
+    }
+}
+
+fn interactive(console: &mut Console, data_dir: Option<&Path>) -> anyhow::Result<()> {
     let history = history_path(data_dir);
-    let mut editor = line_editor(shell, history.as_deref())?;
-    if let Some(greeting) = companion.greeting() {
+    let mut editor = line_editor(console, history.as_deref())?;
+    catch_ctrl_c(console);
+    if let Some(greeting) = console.greeting() {
         println!("{greeting}");
     }
-    let mut pending = Pending::default();
+    let mut ctrl_c = CtrlC::default();
     loop {
-        let prompt = pending.prompt(&shell.borrow());
-        let line = match editor.readline(&prompt) {
+        let line = match editor.readline(&console.prompt()) {
             Ok(line) => line,
-            // Ctrl-C drops the statement being typed, as in mongosh.
             Err(ReadlineError::Interrupted) => {
-                pending = Pending::default();
+                let typed = editor.helper().is_some_and(|h| h.had_text());
+                if ctrl_c.pressed(console, !typed) {
+                    return Ok(());
+                }
                 continue;
             }
             Err(ReadlineError::Eof) => return Ok(()),
             Err(err) => return Err(err.into()),
         };
-        remember(&mut editor, &line, history.as_deref());
-        let Some(entry) = pending.push(&line) else {
+        ctrl_c = CtrlC::default();
+        let Some(done) = console.push_line(&line) else {
             continue;
         };
-        let text = evaluate(shell, entry, companion);
-        show(&editor, &text)?;
-        if shell.borrow().has_quit() {
+        remember(&mut editor, &done.entry, history.as_deref());
+        show(&editor, &done.output)?;
+        if console.has_quit() {
             return Ok(());
         }
     }
@@ -225,46 +154,4 @@ fn show(editor: &LineEditor, text: &str) -> anyhow::Result<()> {
     print!("{text}");
     std::io::stdout().flush()?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn code(entry: Option<Entry>) -> Option<String> {
-        match entry {
-            Some(Entry::Code(c)) => Some(c),
-            _ => None,
-        }
-    }
-
-    #[test]
-    fn a_body_on_the_next_line_joins_its_statement() {
-        let mut pending = Pending::default();
-        assert!(pending.push("if (true)").is_none());
-        assert!(!pending.text.is_empty());
-        assert_eq!(
-            code(pending.push("print(1)")).as_deref(),
-            Some("if (true)\nprint(1)\n")
-        );
-        assert!(pending.text.is_empty());
-    }
-
-    #[test]
-    fn an_input_that_can_never_complete_is_an_entry_at_once() {
-        let mut pending = Pending::default();
-        assert_eq!(
-            code(pending.push("({ a: 1 ]")).as_deref(),
-            Some("({ a: 1 ]\n")
-        );
-    }
-
-    #[test]
-    fn dot_commands_only_start_an_entry() {
-        let mut pending = Pending::default();
-        assert!(matches!(pending.push(".periksa"), Some(Entry::Dot(l)) if l == ".periksa"));
-        assert!(pending.push("[").is_none());
-        assert!(pending.push(".5").is_none());
-        assert_eq!(code(pending.push("]")).as_deref(), Some("[\n.5\n]\n"));
-    }
 }

@@ -6,10 +6,10 @@ use super::error::Result;
 use super::progress::{data_dir, ProgressStore};
 use super::real_shell;
 use super::session::Session;
+use crate::shell::Interrupt;
 use std::path::Path;
 
-pub type RealFactory = fn(Option<[u8; 12]>) -> real_shell::RealShell;
-pub type LearnerSession = Session<RealFactory>;
+pub type LearnerSession = Session<real_shell::SessionFactory>;
 
 /// Where a learner's session opens.
 #[derive(Debug, Clone, Copy, Default)]
@@ -24,10 +24,11 @@ pub struct Start<'a> {
 pub fn open(
     start: Start<'_>,
     data_dir_flag: Option<&Path>,
+    interrupt: Interrupt,
 ) -> Result<(LearnerSession, real_shell::RealShell, String)> {
     let course = Course::load(&locate_root()?)?;
     let store = ProgressStore::new(&data_dir(data_dir_flag));
-    let factory = real_shell::factory as RealFactory;
+    let factory = real_shell::SessionFactory { interrupt };
     let (mut session, notes) = Session::open(course, factory, store, start.latihan)?;
     if let Some(id) = start.bab {
         session.enter_chapter(id)?;

@@ -7,6 +7,7 @@ pub mod book;
 pub mod catalog;
 pub mod chapter;
 pub mod check;
+pub mod console;
 pub mod dataset;
 pub mod dataset_table;
 pub mod design;

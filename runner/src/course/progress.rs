@@ -9,7 +9,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub const FORMAT_VERSION: u32 = 1;
+/// 2 added saved work (`tersimpan`); a version-1 file is read as version 2 without it.
+pub const FORMAT_VERSION: u32 = 2;
+/// The oldest format this build still reads (and upgrades on its next save).
+const OLDEST_FORMAT: u32 = 1;
 const FILE_NAME: &str = "kemajuan.json";
 /// Test hook: milliseconds to wait between writing the temporary file and renaming it.
 const PAUSE_ENV: &str = "KURSUS_UJI_JEDA_TULIS";
@@ -27,6 +30,30 @@ pub struct Progress {
     /// How many hints of each exercise have been shown.
     #[serde(default)]
     pub petunjuk: BTreeMap<String, usize>,
+    /// What was typed in each exercise since it was last reset, kept across sessions.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tersimpan: BTreeMap<String, SavedWork>,
+}
+
+/// The statements typed in one exercise, in order.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedWork {
+    pub pernyataan: Vec<SavedStatement>,
+    /// When the last statement was added (seconds since 1970), to keep the newest work
+    /// when two copies of the progress are merged.
+    #[serde(default)]
+    pub diubah: u64,
+}
+
+/// One top-level statement as typed, and whether it was stopped before its end.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedStatement {
+    pub kode: String,
+    /// Stopped by Ctrl-C or a limit: neither restored nor graded.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dihentikan: bool,
 }
 
 impl Default for Progress {
@@ -36,6 +63,7 @@ impl Default for Progress {
             aktif: None,
             selesai: BTreeSet::new(),
             petunjuk: BTreeMap::new(),
+            tersimpan: BTreeMap::new(),
         }
     }
 }
@@ -44,6 +72,41 @@ impl Progress {
     pub fn is_done(&self, full_id: &str) -> bool {
         self.selesai.contains(full_id)
     }
+
+    /// Reads a progress file's text: this format or an older one (upgraded), else why not.
+    pub fn parse(bytes: &[u8]) -> std::result::Result<Progress, Unusable> {
+        let version = serde_json::from_slice::<Version>(bytes)
+            .map_err(|_| Unusable::Corrupt)?
+            .format_version;
+        if !(OLDEST_FORMAT..=FORMAT_VERSION).contains(&version) {
+            return Err(Unusable::OtherVersion);
+        }
+        let mut progress: Progress =
+            serde_json::from_slice(bytes).map_err(|_| Unusable::Corrupt)?;
+        // Version 1 differs only by lacking `tersimpan`, which defaults to empty.
+        progress.format_version = FORMAT_VERSION;
+        Ok(progress)
+    }
+
+    /// Adds a statement to an exercise's saved work.
+    pub fn save_statement(&mut self, exercise: &str, statement: SavedStatement) {
+        let work = self.tersimpan.entry(exercise.to_string()).or_default();
+        work.pernyataan.push(statement);
+        work.diubah = now_secs();
+    }
+}
+
+/// Only the version, read first so that a newer file is told apart from a broken one.
+#[derive(Deserialize)]
+struct Version {
+    format_version: u32,
+}
+
+fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
 }
 
 /// Why a progress file could not be used.
@@ -113,20 +176,16 @@ impl ProgressStore {
         let Ok(bytes) = std::fs::read(&self.path) else {
             return (Progress::default(), None);
         };
-        let why = match serde_json::from_slice::<Progress>(&bytes) {
-            Ok(p) if p.format_version == FORMAT_VERSION => return (p, None),
-            Ok(_) => Unusable::OtherVersion,
-            Err(_) => Unusable::Corrupt,
+        let why = match Progress::parse(&bytes) {
+            Ok(progress) => return (progress, None),
+            Err(why) => why,
         };
         let note = self.set_aside(why, &self.backup_path());
         (Progress::default(), Some(note.to_string()))
     }
 
     fn backup_path(&self) -> PathBuf {
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(0);
+        let stamp = now_secs();
         self.path.with_extension(format!("json.cadangan-{stamp}"))
     }
 
@@ -205,6 +264,50 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&backups[0]).unwrap(), "{ rusak");
         let expected = pesan::kemajuan_rusak(store.path().display(), backups[0].display());
         assert_eq!(note.as_deref(), Some(expected.as_str()));
+    }
+
+    #[test]
+    fn a_version_1_file_loads_with_nothing_lost_and_is_upgraded() {
+        let v1 = r#"{
+  "format_version": 1,
+  "aktif": "embedding-referencing/cari-kota",
+  "selesai": ["embedding-referencing/profil"],
+  "petunjuk": { "embedding-referencing/cari-kota": 2 }
+}"#;
+        let (dir, store) = store_with(v1);
+        let (progress, note) = store.load();
+        assert_eq!(note, None);
+        assert_eq!(progress.format_version, FORMAT_VERSION);
+        assert_eq!(
+            progress.aktif.as_deref(),
+            Some("embedding-referencing/cari-kota")
+        );
+        assert!(progress.is_done("embedding-referencing/profil"));
+        assert_eq!(progress.petunjuk["embedding-referencing/cari-kota"], 2);
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no backup"
+        );
+        store.save(&progress).unwrap();
+        assert_eq!(store.load().0, progress);
+    }
+
+    #[test]
+    fn saved_work_round_trips() {
+        let (_dir, store) = store_with("{\"format_version\": 2}");
+        let mut progress = store.load().0;
+        let typed = |kode: &str, dihentikan| SavedStatement {
+            kode: kode.to_string(),
+            dihentikan,
+        };
+        progress.save_statement("a/b", typed("const x = 1", false));
+        progress.save_statement("a/b", typed("while (true) {}", true));
+        store.save(&progress).unwrap();
+        let back = store.load().0;
+        assert_eq!(back.tersimpan["a/b"].pernyataan.len(), 2);
+        assert!(back.tersimpan["a/b"].pernyataan[1].dihentikan);
+        assert_eq!(back, progress);
     }
 
     #[test]

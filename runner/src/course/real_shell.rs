@@ -1,8 +1,10 @@
 //! The course's view of the real `shell::Shell`.
 
-use super::shell_port::{CollectionState, Command, DynamoRequest, Plan, Printed, ShellPort};
+use super::shell_port::{
+    CollectionState, Command, DynamoRequest, Plan, Printed, ShellFactory, ShellPort,
+};
 use crate::pesan::shell as pesan;
-use crate::shell::{PlanRecord, Shell, ShellOptions, StatementOutput};
+use crate::shell::{Interrupt, PlanRecord, Shell, ShellOptions, StatementOutput};
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -11,7 +13,30 @@ pub type RealShell = Shell;
 pub fn factory(seed: Option<[u8; 12]>) -> Shell {
     Shell::new(ShellOptions {
         objectid_seed: seed,
+        ..ShellOptions::default()
     })
+}
+
+/// Shells for one learner's session: every one obeys the session's stop request, so
+/// Ctrl-C during grading stops the replays too.
+#[derive(Debug, Clone, Default)]
+pub struct SessionFactory {
+    pub interrupt: Interrupt,
+}
+
+impl ShellFactory for SessionFactory {
+    type Shell = Shell;
+
+    fn create(&self, seed: Option<[u8; 12]>) -> Shell {
+        Shell::new(ShellOptions {
+            objectid_seed: seed,
+            interrupt: Some(self.interrupt.clone()),
+        })
+    }
+
+    fn interrupted(&self) -> bool {
+        self.interrupt.is_requested()
+    }
 }
 
 /// Dataset loading talks to the engines directly; an engine bug must not take the

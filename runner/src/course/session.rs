@@ -4,8 +4,8 @@
 
 use super::catalog::{Course, ExerciseRef, Lesson};
 use super::error::Result;
-use super::progress::{Progress, ProgressStore};
-use super::shell_port::ShellFactory;
+use super::progress::{Progress, ProgressStore, SavedStatement};
+use super::shell_port::{ShellFactory, ShellPort};
 use super::{answer, chapter, design, grade, listing, render};
 use crate::pesan;
 
@@ -17,8 +17,10 @@ pub struct Session<F: ShellFactory> {
     current: String,
     /// The lesson whose chapter is open: a free session, nothing graded.
     chapter: Option<String>,
-    /// Statements typed since the exercise was opened or last reset.
-    answer: Vec<String>,
+    /// Statements typed since the exercise was opened or last reset (or restored).
+    answer: Vec<SavedStatement>,
+    /// The learner was told that the progress file cannot be written: once is enough.
+    unsaved_told: bool,
     colour: bool,
 }
 
@@ -42,9 +44,8 @@ fn dot_commands<F: ShellFactory>() -> Vec<DotCommand<F>> {
         row(".sunting", true, |s, _, _| Ok(s.edit())),
         row(".petunjuk", true, |s, _, _| s.hint()),
         row(".solusi", true, |s, _, _| Ok(s.solution())),
-        row(".ulang", false, |s, _, sh| {
-            s.reset(sh).map(|_| s.reset_text())
-        }),
+        row(".ulang", false, |s, _, sh| s.start_over(sh)),
+        row(".pulihkan", true, |s, _, sh| s.restore(sh)),
         row(".lanjut", false, |s, _, sh| s.next(sh)),
         row(".daftar", false, |s, _, _| {
             Ok(listing::render(&s.course, &s.progress))
@@ -78,11 +79,13 @@ impl<F: ShellFactory> Session<F> {
             current,
             chapter: None,
             answer: Vec::new(),
+            unsaved_told: false,
             colour: render::colour_wanted(),
         };
         session.progress.aktif = Some(session.current.clone());
         // An unwritable data folder must not keep the learner out of the REPL.
         let unsaved = session.store.save(&session.progress).err();
+        session.unsaved_told = unsaved.is_some();
         let notes = note.into_iter().chain(unsaved.map(|e| e.to_string()));
         Ok((session, notes.collect()))
     }
@@ -110,7 +113,13 @@ impl<F: ShellFactory> Session<F> {
             &e.lesson.file.judul,
             &format!("{} — {}", e.full_id(), e.exercise.judul),
         );
-        with_note(greeting, self.design_note())
+        with_note(with_note(greeting, self.design_note()), self.saved_note())
+    }
+
+    /// On opening an exercise with statements saved earlier: how to get them back.
+    fn saved_note(&self) -> Option<String> {
+        let saved = self.progress.tersimpan.get(&self.current)?;
+        (!saved.pernyataan.is_empty()).then(|| pesan::ada_tersimpan(saved.pernyataan.len()))
     }
 
     /// The data folder, next to the progress file.
@@ -152,12 +161,37 @@ impl<F: ShellFactory> Session<F> {
             .unwrap_or_else(|e| e.to_string())
     }
 
-    /// Adds an entry the learner typed to the answer; in a chapter nothing is graded.
-    pub fn record(&mut self, entry: &str) {
-        let entry = entry.trim_end();
-        if self.chapter.is_none() && answer::is_recorded(entry) {
-            self.answer.push(entry.to_string());
+    /// Adds a statement the learner typed (and ran, or saw stopped) to the answer and
+    /// to the exercise's saved work; in a chapter nothing is graded or saved. A note
+    /// comes back when the progress file could not be written.
+    pub fn record(&mut self, statement: &str, stopped: bool) -> Option<String> {
+        let kode = statement.trim_end();
+        if self.chapter.is_some() || !answer::is_recorded(kode) || self.exercise().is_none() {
+            return None;
         }
+        let statement = SavedStatement {
+            kode: kode.to_string(),
+            dihentikan: stopped,
+        };
+        self.answer.push(statement.clone());
+        self.progress.save_statement(&self.current, statement);
+        let unsaved = self.store.save(&self.progress).err()?;
+        if std::mem::replace(&mut self.unsaved_told, true) {
+            return None;
+        }
+        Some(pesan::kerja_tidak_tersimpan(unsaved))
+    }
+
+    /// The answer as grading replays it: what ran to its end.
+    fn graded_entries(&self) -> (Vec<String>, usize) {
+        let kept: Vec<String> = self
+            .answer
+            .iter()
+            .filter(|s| !s.dihentikan)
+            .map(|s| s.kode.clone())
+            .collect();
+        let skipped = self.answer.len() - kept.len();
+        (kept, skipped)
     }
 
     fn dot_command(&mut self, command: &str, shell: &mut F::Shell) -> Result<String> {
@@ -211,15 +245,24 @@ impl<F: ShellFactory> Session<F> {
             Some(verdict) => verdict,
             None => {
                 let reference = grade::Reference::build(&self.factory, e.lesson, e.exercise)?;
-                grade::grade_entries(
+                let (entries, skipped) = self.graded_entries();
+                let mut verdict = grade::grade_entries(
                     &self.factory,
                     e.lesson,
                     e.exercise,
                     &reference,
-                    &self.answer,
-                )?
+                    &entries,
+                )?;
+                if skipped > 0 {
+                    verdict.remarks.push(pesan::dihentikan_dilewati(skipped));
+                }
+                verdict
             }
         };
+        // A verdict reached on replays cut short by Ctrl-C says nothing of the answer.
+        if self.factory.interrupted() {
+            return Ok(pesan::PENILAIAN_DIHENTIKAN.to_string());
+        }
         let text = render::verdict(&verdict, self.colour);
         if !verdict.passed {
             let advice = if is_design {
@@ -266,11 +309,41 @@ impl<F: ShellFactory> Session<F> {
         }
     }
 
-    fn reset_text(&self) -> String {
-        match &self.chapter {
-            Some(_) => pesan::ULANG_BAB.to_string(),
-            None => pesan::ULANG.to_string(),
+    /// `.ulang`: the starting state again, and the exercise's saved work thrown away.
+    fn start_over(&mut self, shell: &mut F::Shell) -> Result<String> {
+        self.reset(shell)?;
+        if self.chapter.is_some() {
+            return Ok(pesan::ULANG_BAB.to_string());
         }
+        let Some(saved) = self.progress.tersimpan.remove(&self.current) else {
+            return Ok(pesan::ULANG.to_string());
+        };
+        self.store.save(&self.progress)?;
+        Ok(pesan::ulang_dengan_tersimpan(saved.pernyataan.len()))
+    }
+
+    /// `.pulihkan`: the saved statements run again on the starting dataset, and become
+    /// the answer `.periksa` grades. Stopped ones are kept but not run.
+    fn restore(&mut self, shell: &mut F::Shell) -> Result<String> {
+        let saved = match self.progress.tersimpan.get(&self.current) {
+            Some(work) if !work.pernyataan.is_empty() => work.pernyataan.clone(),
+            _ => return Ok(pesan::TIDAK_ADA_TERSIMPAN.to_string()),
+        };
+        self.reset(shell)?;
+        let mut skipped = 0;
+        for statement in &saved {
+            if statement.dihentikan {
+                skipped += 1;
+                continue;
+            }
+            shell.run_statements(&statement.kode);
+            if self.factory.interrupted() {
+                self.reset(shell)?;
+                return Ok(pesan::PEMULIHAN_DIHENTIKAN.to_string());
+            }
+        }
+        self.answer = saved;
+        Ok(pesan::dipulihkan(self.answer.len(), skipped))
     }
 
     fn reset(&mut self, shell: &mut F::Shell) -> Result<()> {

@@ -92,6 +92,10 @@ pub trait ShellPort {
 pub trait ShellFactory {
     type Shell: ShellPort;
     fn create(&self, seed: Option<[u8; 12]>) -> Self::Shell;
+    /// The learner asked the running work (grading, restoring) to stop.
+    fn interrupted(&self) -> bool {
+        false
+    }
 }
 
 impl<S: ShellPort, F: Fn(Option<[u8; 12]>) -> S> ShellFactory for F {

@@ -1,4 +1,5 @@
 //! Embedded mini-engines. They know nothing of the shell or the printer.
 
 pub mod dynamo;
+pub mod interrupt;
 pub mod mongo;

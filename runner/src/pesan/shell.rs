@@ -28,8 +28,15 @@ pub const KESALAHAN_INTERNAL: &str = "Error: kesalahan internal shell; sesi teta
 
 pub const LIST_COLLECTIONS_GAGAL: &str = "Error: listCollections gagal";
 
-pub const PERULANGAN_DIHENTIKAN: &str =
-    "eksekusi dihentikan: perulangan melebihi batas (perulangan tanpa akhir?); data sesi tetap utuh";
+pub const PERULANGAN_DIHENTIKAN: &str = "eksekusi dihentikan: pernyataan melebihi batas kerja atau waktu (perulangan tanpa akhir?); sesi dan data yang sudah ditulis tetap utuh";
+
+/// A write refused because the session's engines hold `batas` bytes or more.
+pub fn data_penuh(batas: u64) -> String {
+    format!(
+        "penulisan ditolak: data sesi sudah mencapai batas {} MiB. Hapus data yang tidak dipakai (misalnya dengan drop()) atau mulai dari awal dengan .ulang; sesi tetap berjalan",
+        batas / (1024 * 1024)
+    )
+}
 
 pub fn eksekusi_dihentikan(sebab: impl Display) -> String {
     format!("eksekusi dihentikan: {sebab}")

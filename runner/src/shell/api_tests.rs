@@ -106,6 +106,7 @@ fn shell_inserts_and_upserts_share_the_seeded_counter() {
     ];
     let mut shell = Shell::new(ShellOptions {
         objectid_seed: Some(seed),
+        ..ShellOptions::default()
     });
     let text = shell.run_script(
         "db.c.insertOne({ a: 1 }).insertedId\n\

@@ -119,12 +119,20 @@ fn print(ctx: &Context, text: &str) -> JsResult<()> {
 /// `__dynamo.execute(action, requestJson)` → `{"ok":true,"response":…}` or
 /// `{"ok":false,"error":{code, message, …}}`, as a JavaScript object.
 fn execute(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    super::budget::charge_request(ctx)?;
     let action = arg_text(args, 0, ctx)?.unwrap_or_default();
     let text = arg_text(args, 1, ctx)?.unwrap_or_else(|| "{}".to_string());
     let request: Value = serde_json::from_str(&text).map_err(|e| error(e.to_string()))?;
     let s = session(ctx)?;
     let engines = s.borrow().engines.clone();
+    if super::engines::grows_dynamo(&action) {
+        engines
+            .borrow()
+            .check_cap()
+            .map_err(super::natives::data_full)?;
+    }
     let result = engines.borrow_mut().dynamo.execute(&action, request);
+    super::budget::after_request()?;
     let reply = match result {
         Ok(response) => json!({ "ok": true, "response": response }),
         Err(e) => json!({ "ok": false, "error": error_body(&e) }),

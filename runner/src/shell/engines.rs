@@ -29,11 +29,60 @@ impl Engines {
         }
     }
 
+    /// Bytes of documents and items held, as the engines count them for their stats.
+    pub fn data_bytes(&self) -> u64 {
+        self.mongo.data_bytes() + self.dynamo.data_bytes()
+    }
+
+    /// `Err(cap)` once the session holds its data cap or more: writes are refused then,
+    /// so a runaway loop of inserts cannot take the machine's memory.
+    pub fn check_cap(&self) -> Result<(), u64> {
+        let cap = super::budget::data_cap();
+        if self.data_bytes() >= cap {
+            return Err(cap);
+        }
+        Ok(())
+    }
+
     /// The next client-side ObjectId, from the document engine's generator so
     /// that shell inserts and server-side upserts share one counter.
     pub fn next_object_id(&mut self) -> bson::oid::ObjectId {
         self.mongo.next_object_id()
     }
+}
+
+/// A document-engine command that can add data (checked against the data cap).
+pub(crate) fn grows_mongo(command: &bson::Document) -> bool {
+    let name = command
+        .keys()
+        .next()
+        .map(String::as_str)
+        .unwrap_or_default();
+    let sink = || {
+        command.get_array("pipeline").is_ok_and(|stages| {
+            stages.iter().any(|s| {
+                s.as_document()
+                    .is_some_and(|d| d.contains_key("$out") || d.contains_key("$merge"))
+            })
+        })
+    };
+    matches!(
+        name,
+        "insert" | "update" | "findAndModify" | "findandmodify" | "createIndexes" | "create"
+    ) || (name == "aggregate" && sink())
+}
+
+/// A DynamoDB action that can add data.
+pub(crate) fn grows_dynamo(action: &str) -> bool {
+    matches!(
+        action,
+        "PutItem"
+            | "UpdateItem"
+            | "BatchWriteItem"
+            | "TransactWriteItems"
+            | "CreateTable"
+            | "UpdateTable"
+    )
 }
 
 /// Output and control state of one session, reachable from native functions.

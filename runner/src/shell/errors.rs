@@ -41,10 +41,21 @@ fn plain_error(name: &str, message: String) -> ErrorInfo {
     }
 }
 
+/// What a stopped statement prints: mongosh's own line for Ctrl-C, ours for a limit.
+pub(crate) fn stop_message(stop: super::Stop) -> String {
+    match stop {
+        super::Stop::Interrupted => STOPPING.to_string(),
+        super::Stop::Limit => format_plain("Error", pesan::PERULANGAN_DIHENTIKAN.to_string()),
+    }
+}
+
+/// mongosh 2.4's answer to Ctrl-C while a statement runs.
+const STOPPING: &str = "Stopping execution...";
+
 fn limit_message(engine_text: &str) -> String {
     let (name, message) = if engine_text.contains("recursive") || engine_text.contains("stack") {
         ("RangeError", "Maximum call stack size exceeded".to_string())
-    } else if engine_text.contains("loop") {
+    } else if engine_text.contains("loop") || engine_text.contains("work") {
         ("Error", pesan::PERULANGAN_DIHENTIKAN.to_string())
     } else {
         ("Error", pesan::eksekusi_dihentikan(engine_text))

@@ -1,8 +1,8 @@
 //! Runtime limits: an endless loop or runaway recursion ends with an error
 //! (in about a second or two) instead of hanging or crashing the session.
 //!
-//! The loop limit counts iterations of JavaScript loops only. boa also charges each
-//! repetition of `String.prototype.repeat` against it, so `'x'.repeat(17e6)`, one long
+//! The work budget (`budget.rs`) counts loop iterations and calls. boa also charged each
+//! repetition of `String.prototype.repeat` against its loop limit, so `'x'.repeat(17e6)`, one long
 //! but finite built-in call, was stopped as an endless loop; the shell replaces `repeat`
 //! with one that charges nothing and is bounded, as in V8, by the longest string.
 
@@ -12,8 +12,6 @@ use boa_engine::{
     js_string, Context, JsError, JsNativeError, JsResult, JsString, JsValue, NativeFunction,
 };
 
-/// Iterations of one loop before it is stopped.
-const LOOP_ITERATIONS: u64 = 10_000_000;
 /// JavaScript call depth (Node allows about 10,000 frames; boa's Rust stack less).
 const RECURSION: usize = 1_500;
 /// boa's value-stack size.
@@ -27,9 +25,12 @@ const MAX_STRING_LENGTH: f64 = 536_870_888.0;
 
 pub(crate) fn apply(ctx: &mut Context) {
     let limits = ctx.runtime_limits_mut();
-    limits.set_loop_iteration_limit(LOOP_ITERATIONS);
+    // One budget for the whole statement instead of a count per loop (`budget.rs`).
+    limits.disable_loop_iteration_limit();
     limits.set_recursion_limit(RECURSION);
     limits.set_stack_size_limit(STACK_SIZE);
+    ctx.set_work_limit(super::budget::WORK_STEPS);
+    ctx.set_call_cost(super::budget::CALL);
     boa_engine::gc::raise_collection_threshold(COLLECTION_THRESHOLD);
 }
 

@@ -18,6 +18,7 @@ use boa_engine::{Context, JsNativeError, JsResult, JsValue, Script, Source};
 use crate::pesan::shell as pesan;
 
 mod bson_conv;
+mod budget;
 mod codec;
 mod commands;
 mod compiled;
@@ -45,6 +46,7 @@ mod api_tests;
 
 pub use crate::engine::dynamo::RequestRecord as DynamoRequestRecord;
 pub use crate::engine::mongo::{CommandRecord, PlanRecord};
+pub use budget::{Interrupt, Stop, DATA_CAP_BYTES, DATA_CAP_ENV, TIME_LIMIT, WORK_STEPS};
 pub use engines::{EngineHandle, Engines, Session, SessionHandle};
 pub use panics::{InjectedPanic, PanicTrigger};
 
@@ -53,6 +55,9 @@ pub use panics::{InjectedPanic, PanicTrigger};
 pub struct ShellOptions {
     /// First generated ObjectId (the next ones increment its counter bytes).
     pub objectid_seed: Option<[u8; 12]>,
+    /// The stop request this shell obeys, shared with its front end (a fresh one if
+    /// `None`).
+    pub interrupt: Option<Interrupt>,
 }
 
 /// What one top-level statement printed.
@@ -68,6 +73,9 @@ pub struct StatementOutput {
     pub is_undefined: bool,
     /// Every statement of the unit is an expression statement (shell commands too).
     pub is_expression: bool,
+    /// The statement was stopped before its end (Ctrl-C or a limit); what it wrote to
+    /// the engines before that stays.
+    pub stopped: Option<Stop>,
 }
 
 impl StatementOutput {
@@ -103,6 +111,9 @@ pub struct Shell {
     session: SessionHandle,
     current_db: String,
     panics: panics::PanicLog,
+    interrupt: Interrupt,
+    /// The wall-clock limit of each unit, for entries typed at a prompt.
+    time_limit: Option<std::time::Duration>,
 }
 
 impl Shell {
@@ -113,14 +124,18 @@ impl Shell {
             out: String::new(),
             quit: false,
         }));
+        let interrupt = options.interrupt.unwrap_or_default();
         let mut ctx = Context::default();
         limits::apply(&mut ctx);
+        ctx.set_interrupt_flag(Some(interrupt.flag()));
         ctx.insert_data(session.clone());
         let mut shell = Shell {
             ctx,
             session,
             current_db: String::new(),
             panics: panics::PanicLog::default(),
+            interrupt,
+            time_limit: None,
         };
         if let Err(e) = prelude::install(&mut shell.ctx) {
             // The prelude is ours; a failure is a bug worth seeing at once.
@@ -162,10 +177,21 @@ impl Shell {
         self.session.borrow_mut().out.clear();
         // The log leaves the shell while the unit runs, which needs all of it.
         let mut panics = std::mem::take(&mut self.panics);
-        let result = panics.guard(unit, || self.dispatch(unit));
+        let clock = self
+            .time_limit
+            .map(|limit| budget::start_clock(&self.interrupt, limit));
+        self.ctx.reset_work();
+        let flag = Some(self.interrupt.flag());
+        let result = crate::engine::interrupt::with_flag(flag, || {
+            panics.guard(unit, || self.dispatch(unit))
+        });
+        drop(clock);
         self.panics.absorb(panics);
-        let (value_text, is_error, is_undefined) =
-            result.unwrap_or_else(|| (pesan::KESALAHAN_INTERNAL.to_string(), true, false));
+        let stopped = budget::stop_of(&self.interrupt, self.ctx.work_done());
+        let (value_text, is_error, is_undefined) = match stopped {
+            Some(stop) => (errors::stop_message(stop), true, false),
+            None => result.unwrap_or_else(|| (pesan::KESALAHAN_INTERNAL.to_string(), true, false)),
+        };
         let printed = std::mem::take(&mut self.session.borrow_mut().out);
         StatementOutput {
             source: unit.to_string(),
@@ -173,7 +199,18 @@ impl Shell {
             is_error,
             is_undefined,
             is_expression: split::is_shell_command(unit) || syntax::is_expression_unit(unit),
+            stopped,
         }
+    }
+
+    /// The stop request this shell obeys (raise it to stop the running statement).
+    pub fn interrupt(&self) -> Interrupt {
+        self.interrupt.clone()
+    }
+
+    /// Gives every later unit a wall-clock limit (entries typed at a prompt), or none.
+    pub fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+        self.time_limit = limit;
     }
 
     fn dispatch(&mut self, unit: &str) -> (String, bool, bool) {
@@ -382,7 +419,11 @@ impl Shell {
     ) -> Result<serde_json::Value, String> {
         self.session.borrow_mut().out.clear();
         let mut panics = std::mem::take(&mut self.panics);
-        let result = panics.guard(code, || self.json_unguarded(code, run));
+        self.ctx.reset_work();
+        let flag = Some(self.interrupt.flag());
+        let result = crate::engine::interrupt::with_flag(flag, || {
+            panics.guard(code, || self.json_unguarded(code, run))
+        });
         self.panics.absorb(panics);
         self.session.borrow_mut().out.clear();
         result.unwrap_or_else(|| Err(pesan::KESALAHAN_INTERNAL.to_string()))

@@ -171,15 +171,27 @@ fn printjson(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsVal
 
 /// Runs one server command; a server error comes back as `{ ok: 0, errmsg, code, codeName }`.
 fn command(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    super::budget::charge_request(ctx)?;
     let db = arg_string(args, 0, ctx)?;
     let cmd = to_document(&arg(args, 1), ctx)?;
     let s = session(ctx)?;
     let engines = s.borrow().engines.clone();
+    if super::engines::grows_mongo(&cmd) {
+        engines.borrow().check_cap().map_err(data_full)?;
+    }
     let reply = engines.borrow_mut().mongo.run_command(&db, cmd);
+    super::budget::after_request()?;
     match reply {
         Ok(doc) => Ok(from_document(&doc, ctx)?.into()),
         Err(err) => Ok(from_document(&error_reply(&err), ctx)?.into()),
     }
+}
+
+/// The data cap's refusal, thrown as an ordinary error the learner may catch.
+pub(crate) fn data_full(cap: u64) -> JsError {
+    JsNativeError::error()
+        .with_message(crate::pesan::shell::data_penuh(cap))
+        .into()
 }
 
 fn error_reply(err: &crate::engine::mongo::MongoError) -> bson::Document {
@@ -214,7 +226,13 @@ fn ejson_parse(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsV
 
 fn sleep(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
     let ms = arg(args, 0).to_number(ctx)?.clamp(0.0, MAX_SLEEP_MS);
-    std::thread::sleep(Duration::from_millis(ms as u64));
+    // In slices, so that Ctrl-C or the time limit ends the wait at once.
+    let until = std::time::Instant::now() + Duration::from_millis(ms as u64);
+    while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
+        super::budget::after_request()?;
+        std::thread::sleep(left.min(Duration::from_millis(20)));
+    }
+    super::budget::after_request()?;
     Ok(JsValue::undefined())
 }
 

@@ -255,6 +255,11 @@ impl Engine {
     }
 
     /// The requests made since the last call, oldest first.
+    /// Bytes of items held in every table, as DynamoDB sizes them.
+    pub fn data_bytes(&self) -> u64 {
+        self.tables.values().map(|t| t.size_bytes as u64).sum()
+    }
+
     pub fn take_request_log(&mut self) -> Vec<RequestRecord> {
         std::mem::take(&mut self.log)
     }

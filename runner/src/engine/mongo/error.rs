@@ -23,6 +23,11 @@ impl MongoError {
         }
     }
 
+    /// Code 11601: the caller asked the running operation to stop.
+    pub fn interrupted() -> Self {
+        Self::new(11601, "operation was interrupted")
+    }
+
     pub fn with_details(mut self, details: bson::Document) -> Self {
         self.details = Some(Box::new(details));
         self
@@ -100,6 +105,7 @@ fn named_code(code: i32) -> Option<&'static str> {
         241 => "ConversionFailure",
         10334 => "BSONObjectTooLarge",
         11000 => "DuplicateKey",
+        11601 => "Interrupted",
         _ => return None,
     })
 }

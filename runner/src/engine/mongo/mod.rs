@@ -103,6 +103,15 @@ impl Engine {
     }
 
     /// The plans of the queries run since the last call.
+    /// Bytes of BSON held in every collection (what `dataSize` reports).
+    pub fn data_bytes(&self) -> u64 {
+        self.databases
+            .values()
+            .flat_map(|db| db.values())
+            .map(Collection::data_size)
+            .sum()
+    }
+
     pub fn take_plan_log(&mut self) -> Vec<PlanRecord> {
         std::mem::take(&mut self.plan_log)
     }

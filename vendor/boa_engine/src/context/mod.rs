@@ -595,6 +595,59 @@ impl Context {
         &mut self.vm.runtime_limits
     }
 
+    /// Sets the flag that, once raised (from any thread), stops the running script at
+    /// its next loop iteration or call with [`RuntimeLimitError::Interrupted`], which
+    /// JavaScript cannot catch (kursus patch).
+    ///
+    /// [`RuntimeLimitError::Interrupted`]: crate::error::RuntimeLimitError::Interrupted
+    #[inline]
+    pub fn set_interrupt_flag(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.vm.work.set_interrupt(flag);
+    }
+
+    /// Sets how many steps (loop iterations, calls, and what [`Context::charge_work`]
+    /// adds) may be taken before [`RuntimeLimitError::Work`] (kursus patch).
+    ///
+    /// [`RuntimeLimitError::Work`]: crate::error::RuntimeLimitError::Work
+    #[inline]
+    pub fn set_work_limit(&mut self, steps: u64) {
+        self.vm.work.set_limit(steps);
+    }
+
+    /// Sets how many steps one call of a function (JavaScript or native) costs; one
+    /// unless set (kursus patch).
+    #[inline]
+    pub fn set_call_cost(&mut self, steps: u64) {
+        self.vm.work.set_call_cost(steps);
+    }
+
+    /// Starts counting steps from zero again (kursus patch).
+    #[inline]
+    pub fn reset_work(&mut self) {
+        self.vm.work.reset();
+    }
+
+    /// The steps taken since the last [`Context::reset_work`] (kursus patch).
+    #[inline]
+    #[must_use]
+    pub fn work_done(&self) -> u64 {
+        self.vm.work.done()
+    }
+
+    /// Charges `steps` for expensive host work, failing as a loop iteration would
+    /// when the flag is raised or the budget is spent (kursus patch).
+    ///
+    /// # Errors
+    ///
+    /// [`RuntimeLimitError::Interrupted`] or [`RuntimeLimitError::Work`].
+    ///
+    /// [`RuntimeLimitError::Interrupted`]: crate::error::RuntimeLimitError::Interrupted
+    /// [`RuntimeLimitError::Work`]: crate::error::RuntimeLimitError::Work
+    #[inline]
+    pub fn charge_work(&mut self, steps: u64) -> JsResult<()> {
+        self.vm.work.charge(steps)
+    }
+
     /// Returns `true` if this context can be suspended by an `Atomics.wait` call.
     #[inline]
     #[must_use]

@@ -314,6 +314,12 @@ pub enum RuntimeLimitError {
     /// Error for reaching the maximum stack size
     #[error("reached the maximum stack size on this execution")]
     StackSize,
+    /// The embedder's interrupt flag was raised (kursus patch).
+    #[error("execution was interrupted")]
+    Interrupted,
+    /// The work budget of loop iterations, calls and host charges ran out (kursus patch).
+    #[error("reached the maximum amount of work on this execution")]
+    Work,
 }
 
 /// Internal panic error.

@@ -48,6 +48,7 @@ mod code_block;
 mod completion_record;
 mod inline_cache;
 mod runtime_limits;
+mod work;
 
 pub(crate) mod opcode;
 pub(crate) mod shadow_stack;
@@ -82,6 +83,8 @@ pub struct Vm {
     /// This eliminates the conversion between [`crate::JsNativeError`] and [`crate::JsValue`] if not needed.
     pub(crate) pending_exception: Option<JsError>,
     pub(crate) runtime_limits: RuntimeLimits,
+    /// Steps taken and the flag that stops a script (kursus patch, see `work.rs`).
+    pub(crate) work: work::Work,
 
     /// This is used to assign a native (rust) function as the active function,
     /// because we don't push a frame for them.
@@ -418,6 +421,7 @@ impl Vm {
             return_value: JsValue::undefined(),
             pending_exception: None,
             runtime_limits: RuntimeLimits::default(),
+            work: work::Work::default(),
             native_active_function: None,
             host_call_depth: 0,
             shadow_stack: ShadowStack::default(),
@@ -1028,8 +1032,8 @@ impl Context {
         if self.vm.runtime_limits.stack_size_limit() <= self.vm.stack.stack.len() {
             return Err(RuntimeLimitError::StackSize.into());
         }
-
-        Ok(())
+        // Every call is a step of the work budget (kursus patch).
+        self.vm.work.charge(self.vm.work.call_cost())
     }
 }
 

@@ -206,6 +206,11 @@ fn run_stage(
     docs: Vec<Document>,
     ctx: &Context,
 ) -> Result<Vec<Document>, MongoError> {
+    // Nested pipelines run their stages once per outer document, so this is also
+    // reached inside a `$lookup` or `$facet` that would otherwise run a long time.
+    if crate::engine::interrupt::requested() {
+        return Err(MongoError::interrupted());
+    }
     match stage {
         Stage::Match(m) => m.run(docs, &ctx.vars),
         Stage::Project(p) => docs.iter().map(|d| p.apply_with(d, &ctx.vars)).collect(),

@@ -1,0 +1,273 @@
+//! The REPL's behaviour, written once for every front end (the terminal, the browser):
+//! lines gathered into complete entries, dot-commands, statements run one by one and
+//! recorded as the learner's answer, and the stop request that Ctrl-C raises. A front end
+//! only reads lines, shows what comes back and raises [`Console::interrupt`].
+
+use std::cell::RefCell;
+use std::path::Path;
+use std::rc::Rc;
+use std::time::Duration;
+
+use super::error::Result;
+use super::learner::{self, LearnerSession, Start};
+use super::session::is_dot_command;
+use crate::pesan;
+use crate::shell::{split, Interrupt, Shell, ShellOptions};
+
+/// One learner's console: a shell and, in a course, the session that grades it.
+pub struct Console {
+    shell: Rc<RefCell<Shell>>,
+    learner: Option<LearnerSession>,
+    pending: String,
+    interrupt: Interrupt,
+    time_limit: Option<Duration>,
+    greeting: Option<String>,
+    quit: bool,
+}
+
+/// A complete entry and what it printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Completed {
+    /// The entry as typed (a dot-command or code, its lines joined), for history.
+    pub entry: String,
+    /// Everything to show, each statement's output ending in a newline.
+    pub output: String,
+}
+
+impl Console {
+    /// The plain shell: no course, nothing graded or saved.
+    pub fn plain() -> Console {
+        let interrupt = Interrupt::new();
+        let shell = Shell::new(ShellOptions {
+            interrupt: Some(interrupt.clone()),
+            ..ShellOptions::default()
+        });
+        Console::with(shell, None, interrupt, None)
+    }
+
+    /// A course session (an exercise, or a chapter with `start.bab`) on the learner's
+    /// progress in `data_dir`.
+    pub fn learner(start: Start<'_>, data_dir: Option<&Path>) -> Result<Console> {
+        let interrupt = Interrupt::new();
+        let (session, shell, greeting) = learner::open(start, data_dir, interrupt.clone())?;
+        Ok(Console::with(
+            shell,
+            Some(session),
+            interrupt,
+            Some(greeting),
+        ))
+    }
+
+    fn with(
+        shell: Shell,
+        learner: Option<LearnerSession>,
+        interrupt: Interrupt,
+        greeting: Option<String>,
+    ) -> Console {
+        Console {
+            shell: Rc::new(RefCell::new(shell)),
+            learner,
+            pending: String::new(),
+            interrupt,
+            time_limit: None,
+            greeting,
+            quit: false,
+        }
+    }
+
+    /// Entries typed at a prompt get a wall-clock limit besides the work budget.
+    pub fn set_interactive(&mut self, interactive: bool) {
+        self.time_limit = interactive.then_some(crate::shell::TIME_LIMIT);
+    }
+
+    /// What to show before the first prompt.
+    pub fn greeting(&self) -> Option<&str> {
+        self.greeting.as_deref()
+    }
+
+    /// The stop request of everything this console runs; raise it to stop an entry.
+    pub fn interrupt(&self) -> Interrupt {
+        self.interrupt.clone()
+    }
+
+    /// The shell, for a front end's completion.
+    pub fn shell(&self) -> Rc<RefCell<Shell>> {
+        self.shell.clone()
+    }
+
+    /// mongosh 2.4 (Node 20) shows `... ` while a statement goes on.
+    pub fn prompt(&self) -> String {
+        if self.pending.is_empty() {
+            format!("{}> ", self.shell.borrow().current_db())
+        } else {
+            "... ".to_string()
+        }
+    }
+
+    /// True when nothing has been typed towards the next entry.
+    pub fn is_idle(&self) -> bool {
+        self.pending.is_empty()
+    }
+
+    /// Drops the entry being typed (Ctrl-C at a continuation prompt).
+    pub fn discard_pending(&mut self) {
+        self.pending.clear();
+    }
+
+    /// True after `exit`, `quit()` or `.exit`.
+    pub fn has_quit(&self) -> bool {
+        self.quit || self.shell.borrow().has_quit()
+    }
+
+    /// Adds a typed line; runs and returns the entry it completes, if any.
+    pub fn push_line(&mut self, line: &str) -> Option<Completed> {
+        let entry = self.complete_entry(line)?;
+        Some(self.run_entry(entry))
+    }
+
+    /// The end of the input: what is left runs as it stands.
+    pub fn finish(&mut self) -> Option<Completed> {
+        let text = std::mem::take(&mut self.pending);
+        (!text.trim().is_empty()).then(|| self.run_entry(Entry::Code(text)))
+    }
+
+    fn complete_entry(&mut self, line: &str) -> Option<Entry> {
+        if self.pending.is_empty() {
+            if is_dot_command(line) {
+                return Some(Entry::Dot(line.trim().to_string()));
+            }
+            if line.trim().is_empty() {
+                return None;
+            }
+        }
+        self.pending.push_str(line);
+        self.pending.push('\n');
+        is_complete(&self.pending).then(|| Entry::Code(std::mem::take(&mut self.pending)))
+    }
+
+    fn run_entry(&mut self, entry: Entry) -> Completed {
+        self.interrupt.clear();
+        match entry {
+            Entry::Dot(line) => Completed {
+                output: format!("{}\n", self.dot_command(&line)),
+                entry: line,
+            },
+            Entry::Code(code) => Completed {
+                output: self.run_code(&code),
+                entry: code.trim_end().to_string(),
+            },
+        }
+    }
+
+    fn dot_command(&mut self, line: &str) -> String {
+        if line.split_whitespace().next() == Some(".exit") {
+            self.quit = true;
+            return String::new();
+        }
+        let mut shell = self.shell.borrow_mut();
+        match &mut self.learner {
+            Some(session) => session.handle_dot(line, &mut shell),
+            None => pesan::cli::perintah_tidak_dikenal(line),
+        }
+    }
+
+    /// Runs the entry's statements in order until one is stopped; each is recorded
+    /// (stopped or not) as the learner's answer.
+    fn run_code(&mut self, code: &str) -> String {
+        let mut shell = self.shell.borrow_mut();
+        shell.set_time_limit(self.time_limit);
+        let mut out = String::new();
+        for unit in split::split_units(code) {
+            if shell.has_quit() {
+                break;
+            }
+            let output = shell.run_unit(&unit);
+            if !(shell.has_quit() && output.text.is_empty()) {
+                out.push_str(&output.render(true));
+            }
+            let note = self
+                .learner
+                .as_mut()
+                .and_then(|s| s.record(&unit, output.stopped.is_some()));
+            if let Some(note) = note {
+                out.push_str(&format!("{note}\n"));
+            }
+            if output.stopped.is_some() {
+                break;
+            }
+        }
+        out
+    }
+}
+
+/// Something to evaluate.
+enum Entry {
+    Dot(String),
+    Code(String),
+}
+
+/// Whether `text` (the lines typed so far) is an entry to run, as the REPL decides: a
+/// complete statement, a shell command, or input that can never become valid.
+pub fn is_complete(text: &str) -> bool {
+    split::is_shell_command(text.trim()) || split::is_complete(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(console: &mut Console, input: &[&str]) -> Vec<Option<Completed>> {
+        input.iter().map(|l| console.push_line(l)).collect()
+    }
+
+    #[test]
+    fn a_body_on_the_next_line_joins_its_statement() {
+        let mut console = Console::plain();
+        let got = lines(&mut console, &["if (true)", "print(1)"]);
+        assert!(got[0].is_none());
+        let done = got[1].clone().expect("complete");
+        assert_eq!(done.entry, "if (true)\nprint(1)");
+        assert_eq!(done.output, "1\n\n");
+        assert!(console.is_idle());
+    }
+
+    #[test]
+    fn an_input_that_can_never_complete_is_an_entry_at_once() {
+        let mut console = Console::plain();
+        let done = console.push_line("({ a: 1 ]").expect("complete");
+        assert_eq!(done.entry, "({ a: 1 ]");
+        assert!(done.output.contains("SyntaxError"), "{}", done.output);
+    }
+
+    #[test]
+    fn dot_commands_only_start_an_entry() {
+        let mut console = Console::plain();
+        let dot = console.push_line(".periksa").expect("a dot-command");
+        assert_eq!(dot.entry, ".periksa");
+        assert!(console.push_line("[").is_none());
+        assert!(console.push_line(".5").is_none());
+        assert_eq!(console.push_line("]").expect("complete").entry, "[\n.5\n]");
+    }
+
+    #[test]
+    fn a_raised_interrupt_stops_the_entry_and_the_session_goes_on() {
+        let mut console = Console::plain();
+        console.push_line("const x = 42");
+        let interrupt = console.interrupt();
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            interrupt.request();
+        });
+        let stopped = console.push_line("while (true) {}").expect("complete");
+        raiser.join().unwrap();
+        assert_eq!(stopped.output, "Stopping execution...\n");
+        assert_eq!(console.push_line("x").expect("complete").output, "42\n");
+    }
+
+    #[test]
+    fn dot_exit_quits() {
+        let mut console = Console::plain();
+        console.push_line(".exit");
+        assert!(console.has_quit());
+    }
+}
