@@ -696,9 +696,42 @@ pub fn buku_selesai(folder: impl Display) -> String {
     format!("Buku selesai dibangun di {folder}")
 }
 
+pub fn bundel_web_disalin(folder: impl Display) -> String {
+    format!("Bundel WebAssembly disalin ke {folder}")
+}
+
+pub const BUNDEL_WEB_TIDAK_ADA: &str = "Bundel WebAssembly belum dibangun (`cargo xtask web`); \
+     buku tetap dapat dibaca, hanya contohnya belum dapat dijalankan di halaman.";
+
 pub fn buku_disajikan(alamat: impl Display) -> String {
     format!("Buku disajikan di http://{alamat}/ (Ctrl-C untuk berhenti)")
 }
 
 /// The body of the book server's 404 page.
 pub const HALAMAN_TIDAK_ADA: &str = "Halaman ini tidak ada di buku.";
+
+/// `--impor` of a progress from a newer (or unknown) version of the course.
+pub const IMPOR_VERSI_LAIN: &str = "Kemajuan yang diimpor berasal dari versi kursus yang lebih \
+     baru atau tidak dikenal; perbarui kursus lalu impor lagi. Kemajuan di sini tidak diubah.";
+/// `--impor` of a file that is not a progress export.
+pub const IMPOR_RUSAK: &str =
+    "Berkas itu bukan ekspor kemajuan kursus yang utuh. Kemajuan di sini tidak diubah.";
+
+/// What an import added to the progress here.
+pub fn impor_selesai(lulus: usize, petunjuk: usize, tersimpan: usize) -> String {
+    if lulus + petunjuk + tersimpan == 0 {
+        return "Kemajuan diimpor: tidak ada yang baru, semuanya sudah tercatat di sini."
+            .to_string();
+    }
+    format!(
+        "Kemajuan diimpor dan digabungkan: {lulus} latihan lulus baru, {petunjuk} hitungan \
+         petunjuk bertambah, {tersimpan} latihan mendapat pekerjaan tersimpan yang lebih baru."
+    )
+}
+
+/// `--ekspor`: where the progress went.
+pub fn ekspor_selesai(berkas: impl Display) -> String {
+    format!(
+        "Kemajuan diekspor ke {berkas}; impor di peramban atau komputer lain dengan berkas itu."
+    )
+}

@@ -1,16 +1,29 @@
-// Feeds standard input to a Kursus WebAssembly session line by line, as the terminal REPL
+// Feeds standard input to a Kursus WebAssembly console line by line, as the terminal REPL
 // takes piped input, and prints what every entry printed.
 //
-//   node tests/web/repl.mjs target/web/kursus.mjs [PELAJARAN/LATIHAN] < script.js
+//   node tests/web/repl.mjs target/web/kursus.mjs [OPEN-JSON [DATA-DIR]] < script.js
+//
+// OPEN-JSON is the `open` request's options (`{"latihan":"PELAJARAN/LATIHAN"}`); with
+// DATA-DIR the learner's files are kept there, as `--data-dir` keeps them. With the
+// environment variable KURSUS_MODEL naming a file, that file is the design model.
 
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [glue, latihan] = process.argv.slice(2);
+const [glue, options, dataDir] = process.argv.slice(2);
 const glueUrl = pathToFileURL(glue);
 const { loadNode } = await import(glueUrl.href);
-const kursus = await loadNode(new URL("kursus.wasm", glueUrl));
-const { session } = kursus.open(latihan);
+const kursus = await loadNode(new URL("kursus.wasm", glueUrl), dataDir);
+const opened = kursus.open(options === undefined ? {} : JSON.parse(options));
+const { session } = opened;
+// As the terminal, the greeting goes to standard error.
+if (opened.greeting !== null) {
+  process.stderr.write(`${opened.greeting}\n`);
+}
+// A design model handed over as text, as a page's editor hands it.
+if (process.env.KURSUS_MODEL !== undefined) {
+  kursus.model(session, readFileSync(process.env.KURSUS_MODEL, "utf8"));
+}
 
 const input = readFileSync(0, "utf8");
 const lines = input.split("\n").map((line) => line.replace(/\r$/, ""));
@@ -18,26 +31,18 @@ if (input.endsWith("\n")) {
   lines.pop();
 }
 
-let pending = "";
-let quit = false;
-const run = (entry) => {
-  const answer = kursus.run(session, entry);
-  process.stdout.write(answer.output);
-  quit = answer.quit;
+const show = (answer) => {
+  if (answer.entry !== null) {
+    process.stdout.write(answer.entry.output);
+  }
+  return answer.quit;
 };
+let quit = false;
 for (const line of lines) {
-  if (pending === "" && line.trim() === "") {
-    continue;
-  }
-  pending += `${line}\n`;
-  if (kursus.complete(pending)) {
-    run(pending);
-    pending = "";
-  }
-  if (quit) {
+  if ((quit = show(kursus.line(session, line)))) {
     break;
   }
 }
-if (!quit && pending.trim() !== "") {
-  run(pending);
+if (!quit) {
+  show(kursus.finish(session));
 }

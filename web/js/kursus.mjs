@@ -55,9 +55,33 @@ export class Kursus {
     return response;
   }
 
-  /** A plain shell, or with `latihan` ("PELAJARAN/LATIHAN") that exercise's shell. */
-  open(latihan) {
-    return this.call(latihan === undefined ? { op: "open" } : { op: "open", latihan });
+  /**
+   * A console: `{}` a plain shell; `{ kursus: true }` the course where the learner left
+   * off, `{ latihan: "PELAJARAN/LATIHAN" }` an exercise, `{ bab: "PELAJARAN" }` a chapter.
+   * Answers `{ session, prompt, greeting }`.
+   */
+  open(options = {}) {
+    return this.call({ op: "open", ...options });
+  }
+
+  /** One typed line, as the terminal takes it: `{ entry, prompt, quit }`. */
+  line(session, line) {
+    return this.call({ op: "line", session, line });
+  }
+
+  /** The end of input: what was typed runs as it stands. */
+  finish(session) {
+    return this.call({ op: "finish", session });
+  }
+
+  /** One whole entry (an editor's text): `{ entry: { output, spans }, prompt, quit }`. */
+  run(session, entry) {
+    return this.call({ op: "run", session, entry });
+  }
+
+  /** A book example, run as `kursus periksa` runs it: the text its output block shows. */
+  example(session, code) {
+    return this.call({ op: "example", session, code }).output;
   }
 
   /** Whether the lines typed so far make an entry to run now, as the REPL decides. */
@@ -65,9 +89,19 @@ export class Kursus {
     return this.call({ op: "complete", text }).complete;
   }
 
-  /** Runs one complete entry: `{ output, prompt, quit }`. */
-  run(session, entry) {
-    return this.call({ op: "run", session, entry });
+  /** The design exercise's model text; with `text`, replaces it. */
+  model(session, text) {
+    return this.call(text === undefined ? { op: "model", session } : { op: "model", session, text });
+  }
+
+  /** The progress JSON, as `kursus daftar --ekspor` writes it. */
+  exportProgress(session) {
+    return this.call(session === undefined ? { op: "progress" } : { op: "progress", session }).json;
+  }
+
+  /** Merges an exported progress, as `kursus daftar --impor`; answers the learner's message. */
+  importProgress(json, session) {
+    return this.call({ op: "import", json, ...(session === undefined ? {} : { session }) }).message;
   }
 
   close(session) {
@@ -75,11 +109,15 @@ export class Kursus {
   }
 }
 
-/** Under Node: kursus.wasm from next to this file (or `path`), with `node:wasi`. */
-export async function loadNode(path = new URL("./kursus.wasm", import.meta.url)) {
+/**
+ * Under Node: kursus.wasm from next to this file (or `path`), with `node:wasi`; the
+ * learner's files (progress, design models) go to `dataDir` when given.
+ */
+export async function loadNode(path = new URL("./kursus.wasm", import.meta.url), dataDir) {
   const { WASI } = await import("node:wasi");
   const { readFile } = await import("node:fs/promises");
-  const wasi = new WASI({ version: "preview1", args: [], env: {} });
+  const data = dataDir === undefined ? {} : { preopens: { "/kursus": dataDir } };
+  const wasi = new WASI({ version: "preview1", args: [], env: { KURSUS_DATA_DIR: "/kursus" }, ...data });
   return Kursus.instantiate(await readFile(path), wasi);
 }
 

@@ -1,27 +1,44 @@
-//! The module's API: one JSON request in, one JSON response out.
+//! The module's API: one JSON request in, one JSON response out, over the course's
+//! [`Console`], the same API the terminal REPL drives. Nothing of the REPL is written
+//! here; this file only translates.
 //!
-//! Requests (`op` names the call):
-//! - `{"op":"open"}`: a plain shell, as `kursus` outside a course; `{"op":"open",
-//!   "latihan":"PELAJARAN/LATIHAN"}`: that exercise's shell, its dataset loaded and its
-//!   database selected, as `kursus --latihan`. Answers `{"ok":true,"session":N,"prompt":…}`.
-//! - `{"op":"complete","text":…}`: whether the lines typed so far make an entry the REPL
-//!   would run now. Answers `{"ok":true,"complete":bool}`.
-//! - `{"op":"run","session":N,"entry":…}`: runs one complete entry. Answers
-//!   `{"ok":true,"output":…,"prompt":…,"quit":bool}`, the output exactly as the terminal
-//!   prints it.
+//! Requests (`op` names the call; `session` is the number `open` answered):
+//! - `{"op":"open"}`: a plain shell, as `kursus jalankan` without a script.
+//!   `{"op":"open","kursus":true}` the course where the learner left off (as `kursus`);
+//!   with `"latihan":"PELAJARAN/LATIHAN"` that exercise (as `--latihan`), with
+//!   `"bab":"PELAJARAN"` that lesson's chapter (as `--bab`). Answers
+//!   `{"session":N,"prompt":…,"greeting":…|null}`.
+//! - `{"op":"line","session":N,"line":…}`: one typed line, as the terminal takes it.
+//!   Answers `{"entry":{…}|null,"prompt":…,"quit":bool}`; `entry` is the entry the
+//!   line completed and what it printed: `{"entry":…,"output":…,"spans":[{"text","class"}]}`.
+//! - `{"op":"finish","session":N}`: the end of input; what was typed runs as it stands.
+//! - `{"op":"run","session":N,"entry":…}`: one whole entry (an editor's text), as
+//!   `line` answers.
+//! - `{"op":"example","session":N,"code":…}`: a book example, run as `kursus periksa`
+//!   runs it: answers `{"output":…}`, the text its `keluaran` block shows.
+//! - `{"op":"complete","text":…}`: whether the lines typed so far make an entry the
+//!   REPL would run now. Answers `{"complete":bool}`.
+//! - `{"op":"model","session":N}`: the design exercise's model text; with `"text":…`
+//!   it replaces the model, which `.periksa` then grades.
+//! - `{"op":"progress","session":N}`: the progress JSON, as `kursus daftar --ekspor`
+//!   writes it; without `session`, the stored one.
+//! - `{"op":"import","json":…}` (with `session` when one is open on the course):
+//!   merges an exported progress, as `kursus daftar --impor`. Answers `{"message":…}`.
 //! - `{"op":"close","session":N}`.
 //!
-//! A request that cannot be answered gets `{"ok":false,"error":…}`.
+//! Every answer has `"ok":true`; a request that cannot be answered gets
+//! `{"ok":false,"error":…}` (the learner's message where there is one).
 //!
-//! The entry handling below is a stand-in until the course's front-end-neutral console
-//! takes over: it mirrors what the terminal REPL does for one entry and offers no
-//! dot-commands in exercise sessions yet.
+//! The learner's files (progress, design models) live in the data folder: the
+//! `KURSUS_DATA_DIR` the host sets, which it preopens, else `/kursus`.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
-use kursus::course::session::is_dot_command;
-use kursus::course::{real_shell, Course, CourseError};
-use kursus::shell::{split, Shell, ShellOptions};
+use kursus::course::console::{self, Completed, Console};
+use kursus::course::learner::Start;
+use kursus::course::progress::ProgressStore;
+use kursus::course::{transfer, Course};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -30,39 +47,73 @@ use serde_json::{json, Value};
 enum Request {
     Open {
         #[serde(default)]
+        kursus: bool,
+        #[serde(default)]
         latihan: Option<String>,
+        #[serde(default)]
+        bab: Option<String>,
     },
-    Complete {
-        text: String,
+    Line {
+        session: u32,
+        line: String,
+    },
+    Finish {
+        session: u32,
     },
     Run {
         session: u32,
         entry: String,
+    },
+    Example {
+        session: u32,
+        code: String,
+    },
+    Complete {
+        text: String,
+    },
+    Model {
+        session: u32,
+        #[serde(default)]
+        text: Option<String>,
+    },
+    Progress {
+        #[serde(default)]
+        session: Option<u32>,
+    },
+    Import {
+        #[serde(default)]
+        session: Option<u32>,
+        json: String,
     },
     Close {
         session: u32,
     },
 }
 
-/// The sessions a page has open, and the course they are opened from.
-#[derive(Default)]
+/// The consoles a page has open, and the course they are opened on.
 pub struct Api {
+    data_dir: PathBuf,
     course: Option<Course>,
-    sessions: BTreeMap<u32, WebSession>,
+    consoles: BTreeMap<u32, Console>,
     next_id: u32,
-}
-
-struct WebSession {
-    shell: Shell,
-    /// Opened on an exercise: dot-commands belong to its course session.
-    exercise: Option<String>,
 }
 
 type Answer = Result<Value, String>;
 
 impl Api {
+    /// The API on the host's data folder (see the module's documentation).
     pub fn new() -> Api {
-        Api::default()
+        let dir = std::env::var_os("KURSUS_DATA_DIR");
+        Api::with_data_dir(dir.map_or_else(|| PathBuf::from("/kursus"), PathBuf::from))
+    }
+
+    pub fn with_data_dir(data_dir: PathBuf) -> Api {
+        Api {
+            data_dir,
+            course: None,
+            consoles: BTreeMap::new(),
+            next_id: 0,
+        }
     }
 
     /// Answers one request given as JSON bytes; always returns JSON bytes.
@@ -83,226 +134,147 @@ impl Api {
 
     fn handle(&mut self, request: Request) -> Answer {
         match request {
-            Request::Open { latihan } => self.open(latihan),
+            Request::Open {
+                kursus,
+                latihan,
+                bab,
+            } => self.open(kursus, latihan.as_deref(), bab.as_deref()),
+            Request::Line { session, line } => self.step(session, |c| c.push_line(&line)),
+            Request::Finish { session } => self.step(session, Console::finish),
+            Request::Run { session, entry } => self.step(session, |c| c.submit(&entry)),
+            Request::Example { session, code } => {
+                Ok(json!({ "output": self.console(session)?.run_example(&code) }))
+            }
             Request::Complete { text } => Ok(json!({ "complete": is_complete_entry(&text) })),
-            Request::Run { session, entry } => self.run(session, &entry),
+            Request::Model { session, text } => self.model(session, text.as_deref()),
+            Request::Progress { session } => self.progress(session),
+            Request::Import { session, json } => self.import(session, &json),
             Request::Close { session } => self
-                .sessions
+                .consoles
                 .remove(&session)
                 .map(|_| json!({}))
                 .ok_or_else(|| unknown_session(session)),
         }
     }
 
-    fn course(&mut self) -> Result<&Course, CourseError> {
+    /// The bundled course, parsed on first use and copied for each course session.
+    fn course(&mut self) -> Result<Course, String> {
         if self.course.is_none() {
-            self.course = Some(crate::bundle::course()?);
+            self.course = Some(crate::bundle::course().map_err(|e| e.to_string())?);
         }
-        Ok(self.course.as_ref().expect("loaded just above"))
+        Ok(self.course.clone().expect("loaded just above"))
     }
 
-    fn open(&mut self, latihan: Option<String>) -> Answer {
-        let shell = match &latihan {
-            None => Shell::new(ShellOptions::default()),
-            Some(id) => exercise_shell(self.course().map_err(|e| e.to_string())?, id)
-                .map_err(|e| e.to_string())?,
+    fn open(&mut self, kursus: bool, latihan: Option<&str>, bab: Option<&str>) -> Answer {
+        let console = if kursus || latihan.is_some() || bab.is_some() {
+            let start = Start { latihan, bab };
+            let course = self.course()?;
+            Console::learner_in(course, start, &self.data_dir).map_err(|e| e.to_string())?
+        } else {
+            Console::plain()
         };
         self.next_id += 1;
         let id = self.next_id;
-        let prompt = prompt(&shell);
-        self.sessions.insert(
-            id,
-            WebSession {
-                shell,
-                exercise: latihan,
-            },
-        );
-        Ok(json!({ "session": id, "prompt": prompt }))
+        let answer = json!({
+            "session": id,
+            "prompt": console.prompt(),
+            "greeting": console.greeting(),
+        });
+        self.consoles.insert(id, console);
+        Ok(answer)
     }
 
-    fn run(&mut self, id: u32, entry: &str) -> Answer {
-        let session = self
-            .sessions
+    fn console(&mut self, id: u32) -> Result<&mut Console, String> {
+        self.consoles
             .get_mut(&id)
-            .ok_or_else(|| unknown_session(id))?;
-        let output = if is_dot_command(entry) {
-            if session.exercise.is_some() {
-                return Err("dot-commands are not offered in exercise sessions yet".to_string());
-            }
-            format!(
-                "{}\n",
-                kursus::pesan::cli::perintah_tidak_dikenal(entry.trim())
-            )
-        } else {
-            run_code(&mut session.shell, entry)
-        };
+            .ok_or_else(|| unknown_session(id))
+    }
+
+    fn step(&mut self, id: u32, act: impl FnOnce(&mut Console) -> Option<Completed>) -> Answer {
+        let console = self.console(id)?;
+        let done = act(console);
         Ok(json!({
-            "output": output,
-            "prompt": prompt(&session.shell),
-            "quit": session.shell.has_quit(),
+            "entry": done.map(|d| completed(&d)),
+            "prompt": console.prompt(),
+            "quit": console.has_quit(),
         }))
     }
+
+    fn model(&mut self, id: u32, text: Option<&str>) -> Answer {
+        let session = self.console(id)?.session().ok_or_else(not_a_course)?;
+        match text {
+            Some(text) => session.write_design_model(text).map(|()| json!({})),
+            None => match session.design_model() {
+                Some(model) => model.map(|text| json!({ "text": text })),
+                None => Err(kursus::pesan::rancangan::BUKAN_RANCANGAN.to_string()),
+            },
+        }
+    }
+
+    fn progress(&mut self, id: Option<u32>) -> Answer {
+        let json = match id {
+            Some(id) => {
+                let console = self.console(id)?;
+                let session = console.session().ok_or_else(not_a_course)?;
+                transfer::export(session.progress())
+            }
+            None => transfer::export(&ProgressStore::new(&self.data_dir).load().0),
+        };
+        Ok(json!({ "json": json }))
+    }
+
+    fn import(&mut self, id: Option<u32>, json: &str) -> Answer {
+        let other = transfer::parse_import(json.as_bytes())?;
+        let merged = match id {
+            Some(id) => {
+                let console = self.console(id)?;
+                let session = console.session_mut().ok_or_else(not_a_course)?;
+                session.import(other).map_err(|e| e.to_string())?
+            }
+            None => {
+                let store = ProgressStore::new(&self.data_dir);
+                let mut progress = store.load().0;
+                let merged = transfer::merge(&mut progress, other);
+                store.save(&progress).map_err(|e| e.to_string())?;
+                merged
+            }
+        };
+        Ok(json!({ "message": merged.to_string() }))
+    }
 }
 
-/// The exercise's starting shell: its lesson's ObjectId seed and main dataset, as the
-/// terminal opens `kursus --latihan`.
-fn exercise_shell(course: &Course, full_id: &str) -> Result<Shell, CourseError> {
-    let exercise = course.find_exercise(full_id)?;
-    let mut shell = real_shell::factory(exercise.lesson.file.seed());
-    exercise.lesson.utama.load_into(&mut shell)?;
-    Ok(shell)
-}
-
-/// mongosh's prompt at the start of an entry.
-fn prompt(shell: &Shell) -> String {
-    format!("{}> ", shell.current_db())
+fn completed(done: &Completed) -> Value {
+    let spans: Vec<Value> = done
+        .spans
+        .iter()
+        .map(|s| json!({ "text": s.text, "class": s.kind.name() }))
+        .collect();
+    json!({ "entry": done.entry, "output": done.output, "spans": spans })
 }
 
 fn unknown_session(id: u32) -> String {
     format!("no session {id}")
 }
 
+fn not_a_course() -> String {
+    "this session is a plain shell, not a course session".to_string()
+}
+
 /// Whether the lines typed so far are an entry the REPL runs now: a dot-command on its
-/// first line, a shell command, a complete statement, or input that can never become
-/// valid. Blank input is nothing to run.
+/// first line, or code the console would run (the REPL ends each line with a newline).
 pub fn is_complete_entry(text: &str) -> bool {
-    if is_dot_command(text) {
+    if kursus::course::session::is_dot_command(text) {
         return true;
     }
     if text.trim().is_empty() {
         return false;
     }
-    // The REPL ends every typed line with a newline before it asks.
     let mut typed = text.to_string();
     if !typed.ends_with('\n') {
         typed.push('\n');
     }
-    split::is_shell_command(typed.trim()) || split::is_complete(&typed)
-}
-
-/// Runs the entry's statements in order, printing as the terminal prints them.
-fn run_code(shell: &mut Shell, code: &str) -> String {
-    let mut out = String::new();
-    for unit in split::split_units(code) {
-        if shell.has_quit() {
-            break;
-        }
-        let output = shell.run_unit(&unit);
-        if !(shell.has_quit() && output.text.is_empty()) {
-            out.push_str(&output.render(true));
-        }
-    }
-    out
+    console::is_complete(&typed)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn call(api: &mut Api, request: Value) -> Value {
-        let bytes = api.call_bytes(request.to_string().as_bytes());
-        serde_json::from_slice(&bytes).expect("the answer is JSON")
-    }
-
-    fn open(api: &mut Api, request: Value) -> u64 {
-        let answer = call(api, request);
-        assert_eq!(answer["ok"], true, "{answer}");
-        answer["session"].as_u64().expect("a session id")
-    }
-
-    fn run(api: &mut Api, session: u64, entry: &str) -> Value {
-        call(
-            api,
-            json!({ "op": "run", "session": session, "entry": entry }),
-        )
-    }
-
-    #[test]
-    fn a_plain_session_prints_as_the_terminal() {
-        let mut api = Api::new();
-        let s = open(&mut api, json!({ "op": "open" }));
-        let used = run(&mut api, s, "use kampus");
-        assert_eq!(used["output"], "switched to db kampus\n");
-        assert_eq!(used["prompt"], "kampus> ");
-        let found = run(&mut api, s, "db.m.insertOne({ _id: 1 }); db.m.findOne()");
-        let mut shell = Shell::new(ShellOptions::default());
-        let expected = run_code(&mut shell, "use kampus\n")
-            + &run_code(&mut shell, "db.m.insertOne({ _id: 1 }); db.m.findOne()");
-        assert_eq!(
-            format!(
-                "switched to db kampus\n{}",
-                found["output"].as_str().unwrap()
-            ),
-            expected
-        );
-        assert!(found["output"].as_str().unwrap().ends_with("{ _id: 1 }\n"));
-    }
-
-    #[test]
-    fn an_exercise_session_starts_on_its_dataset() {
-        let mut api = Api::new();
-        let course = crate::bundle::course().unwrap();
-        let exercise = course
-            .exercises()
-            .find(|e| !e.lesson.utama.collections.is_empty())
-            .expect("a lesson with collections");
-        let collection = &exercise.lesson.utama.collections[0];
-        let s = open(
-            &mut api,
-            json!({ "op": "open", "latihan": exercise.full_id() }),
-        );
-        let count = run(
-            &mut api,
-            s,
-            &format!("db.{}.countDocuments()", collection.name),
-        );
-        assert_eq!(count["output"], format!("{}\n", collection.docs.len()));
-        assert_eq!(count["prompt"], format!("{}> ", collection.db));
-    }
-
-    #[test]
-    fn an_unknown_exercise_is_an_error_not_a_session() {
-        let mut api = Api::new();
-        let answer = call(
-            &mut api,
-            json!({ "op": "open", "latihan": "tidak-ada/latihan" }),
-        );
-        assert_eq!(answer["ok"], false);
-        assert!(answer["error"]
-            .as_str()
-            .unwrap()
-            .contains("tidak-ada/latihan"));
-    }
-
-    #[test]
-    fn entries_are_complete_as_the_repl_decides() {
-        assert!(!is_complete_entry("if (true)"));
-        assert!(is_complete_entry("if (true)\nprint(1)"));
-        assert!(is_complete_entry("({ a: 1 ]"));
-        assert!(is_complete_entry("use kampus"));
-        assert!(is_complete_entry(".periksa"));
-        assert!(!is_complete_entry("   "));
-        assert!(!is_complete_entry("db.m.find({"));
-    }
-
-    #[test]
-    fn closed_and_unknown_sessions_are_refused() {
-        let mut api = Api::new();
-        let s = open(&mut api, json!({ "op": "open" }));
-        assert_eq!(
-            call(&mut api, json!({ "op": "close", "session": s }))["ok"],
-            true
-        );
-        let answer = run(&mut api, s, "1");
-        assert_eq!(answer["ok"], false);
-        assert_eq!(call(&mut api, json!({ "op": "nope" }))["ok"], false);
-        assert_eq!(api.call_bytes(b"not json")[..12], br#"{"ok":false,"#[..]);
-    }
-
-    #[test]
-    fn exit_ends_the_session() {
-        let mut api = Api::new();
-        let s = open(&mut api, json!({ "op": "open" }));
-        assert_eq!(run(&mut api, s, "exit")["quit"], true);
-    }
-}
+mod tests;

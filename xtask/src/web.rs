@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const TARGET: &str = "wasm32-wasip1";
-/// The workspace's release profile, as the native binary is built.
-const PROFILE: &str = "release";
+/// The workspace's `web` profile: release tuned for size (Cargo.toml says why).
+const PROFILE: &str = "web";
 
 /// Printed when no toolchain can build for `TARGET`.
 const INSTALL: &str = "\

@@ -17,9 +17,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<Status> {
-    let course = Course::load(&locate_root()?)?;
-    let html = book::build(course)?;
+    let root = locate_root()?;
+    let html = book::build(Course::load(&root)?)?;
     println!("{}", pesan::buku_selesai(html.display()));
+    match book::copy_web_bundle(&root, &html)? {
+        Some(web) => println!("{}", pesan::bundel_web_disalin(web.display())),
+        None => println!("{}", pesan::BUNDEL_WEB_TIDAK_ADA),
+    }
     if args.sajikan {
         layani::serve_book(&html, args.port)?;
     }

@@ -8,9 +8,11 @@ use std::path::Path;
 use std::rc::Rc;
 use std::time::Duration;
 
+use super::catalog::Course;
 use super::error::Result;
 use super::learner::{self, LearnerSession, Start};
 use super::session::is_dot_command;
+use super::shell_port::ShellPort;
 use crate::pesan;
 use crate::shell::{split, Interrupt, Shell, ShellOptions};
 
@@ -32,6 +34,52 @@ pub struct Completed {
     pub entry: String,
     /// Everything to show, each statement's output ending in a newline.
     pub output: String,
+    /// The same text in pieces by kind, for a page to style (their texts joined are
+    /// `output`).
+    pub spans: Vec<Span>,
+}
+
+/// A piece of an entry's output and what printed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    pub text: String,
+    pub kind: SpanKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpanKind {
+    /// A statement's output, as mongosh prints it.
+    Output,
+    /// A statement's error (mongosh's `Uncaught` lines and the like).
+    Error,
+    /// The course speaking: dot-commands, notes on saved or stopped work.
+    Course,
+}
+
+impl SpanKind {
+    /// The name a page uses as the span's class.
+    pub fn name(self) -> &'static str {
+        match self {
+            SpanKind::Output => "output",
+            SpanKind::Error => "error",
+            SpanKind::Course => "course",
+        }
+    }
+}
+
+impl Completed {
+    fn new(entry: String, spans: Vec<Span>) -> Completed {
+        let output = spans.iter().map(|s| s.text.as_str()).collect();
+        Completed {
+            entry,
+            output,
+            spans,
+        }
+    }
+}
+
+fn span(kind: SpanKind, text: String) -> Span {
+    Span { text, kind }
 }
 
 impl Console {
@@ -58,6 +106,19 @@ impl Console {
         ))
     }
 
+    /// A course session on a course already loaded (the browser's bundle).
+    pub fn learner_in(course: Course, start: Start<'_>, data_dir: &Path) -> Result<Console> {
+        let interrupt = Interrupt::new();
+        let opened = learner::open_course(course, start, data_dir, interrupt.clone())?;
+        let (session, shell, greeting) = opened;
+        Ok(Console::with(
+            shell,
+            Some(session),
+            interrupt,
+            Some(greeting),
+        ))
+    }
+
     fn with(
         shell: Shell,
         learner: Option<LearnerSession>,
@@ -73,6 +134,15 @@ impl Console {
             greeting,
             quit: false,
         }
+    }
+
+    /// The course session, when this console is one.
+    pub fn session(&self) -> Option<&LearnerSession> {
+        self.learner.as_ref()
+    }
+
+    pub fn session_mut(&mut self) -> Option<&mut LearnerSession> {
+        self.learner.as_mut()
     }
 
     /// Entries typed at a prompt get a wall-clock limit besides the work budget.
@@ -145,17 +215,38 @@ impl Console {
         is_complete(&self.pending).then(|| Entry::Code(std::mem::take(&mut self.pending)))
     }
 
+    /// Runs `text` as one whole entry, as a page submits what its editor holds: a
+    /// dot-command when its first line is one, else code (which may be incomplete:
+    /// it then fails as mongosh fails on it). What was being typed line by line is
+    /// dropped.
+    pub fn submit(&mut self, text: &str) -> Option<Completed> {
+        self.pending.clear();
+        if is_dot_command(text) {
+            return Some(self.run_entry(Entry::Dot(text.trim().to_string())));
+        }
+        (!text.trim().is_empty()).then(|| self.run_entry(Entry::Code(text.to_string())))
+    }
+
+    /// Runs a book example as `kursus periksa` runs it, answering the text its
+    /// `keluaran` block holds (no empty line for `undefined`, no trailing newline).
+    /// Not recorded as the learner's answer: the book typed it, not the learner.
+    pub fn run_example(&mut self, code: &str) -> String {
+        self.interrupt.clear();
+        let printed = ShellPort::run_statements(&mut *self.shell.borrow_mut(), code);
+        super::grade::trim_output(&super::shell_port::visible_output(&printed))
+    }
+
     fn run_entry(&mut self, entry: Entry) -> Completed {
         self.interrupt.clear();
         match entry {
-            Entry::Dot(line) => Completed {
-                output: format!("{}\n", self.dot_command(&line)),
-                entry: line,
-            },
-            Entry::Code(code) => Completed {
-                output: self.run_code(&code),
-                entry: code.trim_end().to_string(),
-            },
+            Entry::Dot(line) => {
+                let text = format!("{}\n", self.dot_command(&line));
+                Completed::new(line, vec![span(SpanKind::Course, text)])
+            }
+            Entry::Code(code) => {
+                let spans = self.run_code(&code);
+                Completed::new(code.trim_end().to_string(), spans)
+            }
         }
     }
 
@@ -173,24 +264,29 @@ impl Console {
 
     /// Runs the entry's statements in order until one is stopped; each is recorded
     /// (stopped or not) as the learner's answer.
-    fn run_code(&mut self, code: &str) -> String {
+    fn run_code(&mut self, code: &str) -> Vec<Span> {
         let mut shell = self.shell.borrow_mut();
         shell.set_time_limit(self.time_limit);
-        let mut out = String::new();
+        let mut out = Vec::new();
         for unit in split::split_units(code) {
             if shell.has_quit() {
                 break;
             }
             let output = shell.run_unit(&unit);
             if !(shell.has_quit() && output.text.is_empty()) {
-                out.push_str(&output.render(true));
+                let kind = if output.is_error {
+                    SpanKind::Error
+                } else {
+                    SpanKind::Output
+                };
+                out.push(span(kind, output.render(true)));
             }
             let note = self
                 .learner
                 .as_mut()
                 .and_then(|s| s.record(&unit, output.stopped.is_some()));
             if let Some(note) = note {
-                out.push_str(&format!("{note}\n"));
+                out.push(span(SpanKind::Course, format!("{note}\n")));
             }
             if output.stopped.is_some() {
                 break;

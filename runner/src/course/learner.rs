@@ -27,7 +27,18 @@ pub fn open(
     interrupt: Interrupt,
 ) -> Result<(LearnerSession, real_shell::RealShell, String)> {
     let course = Course::load(&locate_root()?)?;
-    let store = ProgressStore::new(&data_dir(data_dir_flag));
+    open_course(course, start, &data_dir(data_dir_flag), interrupt)
+}
+
+/// [`open`] on a course already loaded (the browser's, from its bundle), keeping the
+/// progress in `data_dir`.
+pub fn open_course(
+    course: Course,
+    start: Start<'_>,
+    data_dir: &Path,
+    interrupt: Interrupt,
+) -> Result<(LearnerSession, real_shell::RealShell, String)> {
+    let store = ProgressStore::new(data_dir);
     let factory = real_shell::SessionFactory { interrupt };
     let (mut session, notes) = Session::open(course, factory, store, start.latihan)?;
     if let Some(id) = start.bab {

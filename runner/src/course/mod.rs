@@ -40,6 +40,7 @@ pub mod shell_port;
 pub mod state;
 pub mod technique;
 mod toml_file;
+pub mod transfer;
 
 pub use catalog::{Course, ExerciseRef, Lesson};
 pub use error::CourseError;

@@ -128,6 +128,31 @@ impl<F: ShellFactory> Session<F> {
         progress.parent().unwrap_or(progress).to_path_buf()
     }
 
+    /// The design exercise's model as the learner has it; `None` off a design exercise.
+    pub fn design_model(&self) -> Option<std::result::Result<String, String>> {
+        design::learner::model(&self.data_dir(), self.exercise()?)
+    }
+
+    /// Replaces the design exercise's model (a front end with its own editor).
+    pub fn write_design_model(&self, text: &str) -> std::result::Result<(), String> {
+        match self.exercise().filter(|_| self.chapter.is_none()) {
+            Some(e) => design::learner::write_model(&self.data_dir(), e, text),
+            None => Err(pesan::rancangan::BUKAN_RANCANGAN.to_string()),
+        }
+    }
+
+    /// The progress as stored, to move to another front end.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// Merges an exported progress into this one and saves it.
+    pub fn import(&mut self, other: Progress) -> Result<super::transfer::Merged> {
+        let merged = super::transfer::merge(&mut self.progress, other);
+        self.store.save(&self.progress)?;
+        Ok(merged)
+    }
+
     /// Where a design exercise's model file is (written from the starter if missing).
     fn design_note(&self) -> Option<String> {
         design::learner::note(&self.data_dir(), self.exercise()?)

@@ -38,6 +38,31 @@ pub fn edit(data_dir: &Path, e: ExerciseRef<'_>) -> String {
     }
 }
 
+/// The learner's model as it stands (the starter until changed), for a front end
+/// with its own editor; `None` when `e` is not a design exercise.
+pub fn model(data_dir: &Path, e: ExerciseRef<'_>) -> Option<std::result::Result<String, String>> {
+    let spec = e.exercise.design()?;
+    let path = model_path(data_dir, e);
+    Some(starter::ensure(&path, spec).and_then(|_| starter::read(&path)))
+}
+
+/// Replaces the learner's model with `text`, as saving it in an editor does.
+pub fn write_model(
+    data_dir: &Path,
+    e: ExerciseRef<'_>,
+    text: &str,
+) -> std::result::Result<(), String> {
+    if e.exercise.design().is_none() {
+        return Err(pesan::BUKAN_RANCANGAN.to_string());
+    }
+    let path = model_path(data_dir, e);
+    let written = path
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|_| std::fs::write(&path, text));
+    written.map_err(|e| pesan::berkas_tidak_tertulis(path.display(), e))
+}
+
 /// `.periksa` on a design exercise: the model file graded on fresh generated data.
 pub fn check<F: ShellFactory>(
     factory: &F,
