@@ -6,7 +6,9 @@
 // when its first statement has run, when an exercise session (its dataset loaded) is
 // ready, and the mean time of one statement on lesson data.
 
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { WASI } from "node:wasi";
 import { pathToFileURL } from "node:url";
 
@@ -17,13 +19,19 @@ const { Kursus } = await import(glueUrl.href);
 const bytes = await readFile(new URL("kursus.wasm", glueUrl));
 const module = await WebAssembly.compile(bytes);
 console.log(`compiled: ${since()} ms`);
-const kursus = await Kursus.instantiate(module, new WASI({ version: "preview1" }));
+const data = await mkdtemp(join(tmpdir(), "kursus-ukur-"));
+const wasi = new WASI({
+  version: "preview1",
+  env: { KURSUS_DATA_DIR: "/kursus" },
+  preopens: { "/kursus": data },
+});
+const kursus = await Kursus.instantiate(module, wasi);
 console.log(`instantiated: ${since()} ms`);
 const plain = kursus.open().session;
 console.log(`plain session ready: ${since()} ms`);
 kursus.run(plain, "use kampus\n");
 console.log(`first statement done: ${since()} ms`);
-const exercise = kursus.open("embedding-referencing/cari-kota").session;
+const exercise = kursus.open({ latihan: "embedding-referencing/cari-kota" }).session;
 console.log(`exercise session ready (course parsed, dataset loaded): ${since()} ms`);
 
 const statement =

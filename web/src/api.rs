@@ -100,6 +100,12 @@ pub struct Api {
 
 type Answer = Result<Value, String>;
 
+impl Default for Api {
+    fn default() -> Api {
+        Api::new()
+    }
+}
+
 impl Api {
     /// The API on the host's data folder (see the module's documentation).
     pub fn new() -> Api {
