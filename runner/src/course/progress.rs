@@ -210,7 +210,7 @@ impl ProgressStore {
     fn write_atomically(&self, progress: &Progress) -> std::io::Result<()> {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir)?;
-        let temp = dir.join(format!("{FILE_NAME}.{}.tmp", std::process::id()));
+        let temp = dir.join(format!("{FILE_NAME}.{}.tmp", writer_tag()));
         let mut json = serde_json::to_vec_pretty(progress).map_err(std::io::Error::other)?;
         json.push(b'\n');
         let mut file = std::fs::File::create(&temp)?;
@@ -222,6 +222,19 @@ impl ProgressStore {
         sync_dir(dir);
         Ok(())
     }
+}
+
+/// Tells apart the temporary files of two processes saving at once.
+#[cfg(not(target_family = "wasm"))]
+fn writer_tag() -> u32 {
+    std::process::id()
+}
+
+/// A WebAssembly instance has no process id (std panics asking) and is the only writer
+/// of its data folder.
+#[cfg(target_family = "wasm")]
+fn writer_tag() -> u32 {
+    0
 }
 
 fn pause_for_tests() {
