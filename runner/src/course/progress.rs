@@ -210,13 +210,7 @@ impl ProgressStore {
     fn write_atomically(&self, progress: &Progress) -> std::io::Result<()> {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir)?;
-        // WASI has no process ids (std panics asking); the page's one module is the only
-        // writer of its in-memory folder, so a fixed name cannot collide there.
-        #[cfg(not(target_family = "wasm"))]
-        let writer = std::process::id();
-        #[cfg(target_family = "wasm")]
-        let writer = 0;
-        let temp = dir.join(format!("{FILE_NAME}.{writer}.tmp"));
+        let temp = dir.join(format!("{FILE_NAME}.{}.tmp", std::process::id()));
         let mut json = serde_json::to_vec_pretty(progress).map_err(std::io::Error::other)?;
         json.push(b'\n');
         let mut file = std::fs::File::create(&temp)?;
