@@ -4,13 +4,15 @@
 //
 //   node tests/web/book.mjs
 //
+// The book is built by `kursus buku` from a copy of the course in a temporary folder.
 // Environment: KURSUS_BIN (the kursus binary; default target/release/kursus),
 // KURSUS_WEB_DIR (the WebAssembly bundle; default target/web), KURSUS_KLIEN_DIR (where
 // .ci/klien installed playwright-core; default .klien), KURSUS_CHROMIUM (default
 // /usr/bin/chromium). Exits non-zero on the first failed check.
 
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, extname, join, resolve, sep } from "node:path";
@@ -42,14 +44,19 @@ function check(condition, what, detail = "") {
 
 // ---- the book, built and served ---------------------------------------------------------
 
+// A copy of the course, so the build neither races other tests nor touches the clone's book/.
+const course = mkdtempSync(join(tmpdir(), "kursus-buku-"));
+for (const part of ["lessons", "book/src", "book/theme", "book/book.toml"]) {
+  cpSync(join(root, part), join(course, part), { recursive: true });
+}
 const build = spawnSync(bin, ["buku"], {
-  env: { ...process.env, KURSUS_DIR: root, KURSUS_WEB_DIR: webDir },
+  env: { ...process.env, KURSUS_DIR: course, KURSUS_WEB_DIR: webDir },
   encoding: "utf8",
 });
 if (build.status !== 0) {
-  throw new Error(`kursus buku failed:\n${build.stdout}${build.stderr}`);
+  throw new Error(`kursus buku failed (${bin}):\n${build.error ?? ""}${build.stdout}${build.stderr}`);
 }
-const html = join(root, "book/book");
+const html = join(course, "book/book");
 if (!existsSync(join(html, "web/kursus.wasm"))) {
   // A kursus binary older than its bundle copy step: do what it would have done.
   mkdirSync(join(html, "web"), { recursive: true });
@@ -286,6 +293,7 @@ try {
 } finally {
   await browser.close();
   server.close();
+  rmSync(course, { recursive: true, force: true });
   console.log(`${passed} passed, ${failed} failed`);
   if (failed > 0) process.exitCode = 1;
 }
