@@ -2,6 +2,7 @@
 
 mod book_periksa;
 mod book_serve;
+mod book_web;
 mod cli_exit;
 mod cli_snapshots;
 mod course_book;

@@ -1,0 +1,112 @@
+// The course's WebAssembly module, run away from the page: an endless loop typed by the
+// learner blocks this worker, never the page, and the page stops it by ending the worker.
+//
+// Messages in: `{ id, op, args }`; out: `{ id, ok, value | error, kemajuan }`, where
+// `kemajuan` is the progress JSON as it stands after the call, for the page to keep.
+// The module's API is the glue's (kursus.mjs, beside this file); nothing of the REPL is
+// decided here.
+
+import { ConsoleStdout, File, OpenFile, PreopenDirectory, WASI } from "./vendor/browser_wasi_shim/index.js";
+import { Kursus } from "./kursus.mjs";
+
+let ready;
+const queue = [];
+
+// Messages may arrive while the module still compiles; they wait, in order.
+self.onmessage = (event) => {
+  queue.push(event.data);
+  if (queue.length === 1) {
+    drain();
+  }
+};
+
+async function drain() {
+  while (queue.length > 0) {
+    const message = queue[0];
+    self.postMessage(await answer(message));
+    queue.shift();
+  }
+}
+
+async function answer({ id, op, args }) {
+  try {
+    if (op === "mulai") {
+      ready ??= start(args);
+      const { kursus, module } = await ready;
+      return { id, ok: true, value: { module }, kemajuan: kursus.exportProgress() };
+    }
+    const { kursus } = await ready;
+    const value = call(kursus, op, args);
+    const kemajuan = op === "complete" ? undefined : kursus.exportProgress();
+    return { id, ok: true, value, kemajuan };
+  } catch (error) {
+    // A trap leaves the module's memory as the panic left it: the page starts a new worker.
+    const broken = error instanceof WebAssembly.RuntimeError;
+    return { id, ok: false, error: String(error?.message ?? error), broken };
+  }
+}
+
+/**
+ * Instantiates the module (the page hands over the one an earlier worker compiled, so a
+ * restart after Berhenti costs no new download) on an in-memory data folder, and merges
+ * the progress the page kept.
+ */
+async function start({ module, kemajuan }) {
+  if (!(module instanceof WebAssembly.Module)) {
+    const response = await fetch(new URL("./kursus.wasm", import.meta.url));
+    if (!response.ok) {
+      throw new Error(`kursus.wasm: HTTP ${response.status}`);
+    }
+    module = await WebAssembly.compile(await response.arrayBuffer());
+  }
+  const fds = [
+    new OpenFile(new File([])),
+    ConsoleStdout.lineBuffered((line) => console.log(line)),
+    ConsoleStdout.lineBuffered((line) => console.warn(line)),
+    new PreopenDirectory("/kursus", new Map()),
+  ];
+  const wasi = new WASI([], ["KURSUS_DATA_DIR=/kursus"], fds);
+  const kursus = await Kursus.instantiate(module, wasi);
+  if (typeof kemajuan === "string" && kemajuan !== "") {
+    try {
+      kursus.importProgress(kemajuan);
+    } catch (error) {
+      // A stored progress the module refuses must not keep the book from running.
+      console.warn(error);
+    }
+  }
+  return { kursus, module };
+}
+
+function call(kursus, op, args) {
+  switch (op) {
+    case "open":
+      return kursus.open(args.options);
+    case "line":
+      return kursus.line(args.session, args.line);
+    case "finish":
+      return kursus.finish(args.session);
+    case "run":
+      return kursus.run(args.session, args.entry);
+    case "complete":
+      return kursus.complete(args.text);
+    case "model":
+      return args.text === undefined ? kursus.model(args.session) : kursus.model(args.session, args.text);
+    case "close":
+      return kursus.close(args.session);
+    case "contoh":
+      return examples(kursus, args);
+    default:
+      throw new Error(`unknown op ${op}`);
+  }
+}
+
+/** A chapter's examples in a fresh console; answers what each printed. */
+function examples(kursus, { options, codes }) {
+  const { session } = kursus.open(options);
+  try {
+    return codes.map((code) => kursus.example(session, code));
+  } finally {
+    kursus.close(session);
+  }
+}

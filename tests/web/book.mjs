@@ -1,0 +1,325 @@
+// The built book in Chromium: every example's Jalankan prints its keluaran block, an
+// exercise is graded in the page, progress survives a reload, Berhenti stops an endless
+// loop, and the pages fit a phone. Screenshots go to target/kursus-layar/.
+//
+//   node tests/web/book.mjs
+//
+// The book is built by `kursus buku` from a copy of the course in a temporary folder.
+// Environment: KURSUS_BIN (the kursus binary; default target/release/kursus),
+// KURSUS_WEB_DIR (the WebAssembly bundle; default target/web), KURSUS_KLIEN_DIR (where
+// .ci/klien installed playwright-core; default .klien), KURSUS_CHROMIUM (default
+// /usr/bin/chromium). Exits non-zero on the first failed check.
+
+import { spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { createServer } from "node:http";
+import { createRequire } from "node:module";
+import { dirname, extname, join, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = process.env.KURSUS_BIN ?? join(root, "target/release/kursus");
+const webDir = process.env.KURSUS_WEB_DIR ?? join(root, "target/web");
+const klien = process.env.KURSUS_KLIEN_DIR ?? join(root, ".klien");
+const chromiumPath = process.env.KURSUS_CHROMIUM ?? "/usr/bin/chromium";
+const screens = join(root, "target/kursus-layar");
+
+const require = createRequire(join(klien, "node/package.json"));
+const { chromium } = require("playwright-core");
+
+let passed = 0;
+let failed = 0;
+// A failed check is told and the run goes on, so one run shows every failure; a step that
+// cannot go on (a wait that times out) ends the run.
+function check(condition, what, detail = "") {
+  if (!condition) {
+    failed += 1;
+    console.log(`not ok - ${what}${detail ? `\n${detail.replace(/^/gm, "#   ")}` : ""}`);
+    return;
+  }
+  passed += 1;
+  console.log(`ok ${passed} - ${what}`);
+}
+
+// ---- the book, built and served ---------------------------------------------------------
+
+// A copy of the course, so the build neither races other tests nor touches the clone's book/.
+const course = mkdtempSync(join(tmpdir(), "kursus-buku-"));
+for (const part of ["lessons", "book/src", "book/theme", "book/book.toml"]) {
+  cpSync(join(root, part), join(course, part), { recursive: true });
+}
+const build = spawnSync(bin, ["buku"], {
+  env: { ...process.env, KURSUS_DIR: course, KURSUS_WEB_DIR: webDir },
+  encoding: "utf8",
+});
+if (build.status !== 0) {
+  throw new Error(`kursus buku failed (${bin}):\n${build.error ?? ""}${build.stdout}${build.stderr}`);
+}
+const html = join(course, "book/book");
+if (!existsSync(join(html, "web/kursus.wasm"))) {
+  // A kursus binary older than its bundle copy step: do what it would have done.
+  mkdirSync(join(html, "web"), { recursive: true });
+  for (const name of ["kursus.mjs", "kursus.wasm"]) {
+    copyFileSync(join(webDir, name), join(html, "web", name));
+  }
+  console.log(`# bundel disalin dari ${webDir}`);
+}
+
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".ttf": "font/ttf",
+};
+const server = createServer((request, response) => {
+  const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
+  let file = resolve(html, `.${path}`);
+  if (file !== html && !file.startsWith(html + sep)) {
+    response.writeHead(403).end();
+    return;
+  }
+  if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
+  if (!existsSync(file)) {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+  response.end(readFileSync(file));
+});
+await new Promise((done) => server.listen(0, "127.0.0.1", done));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const errors = [];
+context.on("weberror", (e) => errors.push(String(e.error())));
+
+async function open(page, name) {
+  await page.goto(base + name);
+  await page.waitForSelector("html[data-kursus-siap]");
+}
+
+const chapters = readdirSync(html)
+  .filter((f) => f.endsWith(".html") && !["print.html", "toc.html", "404.html", "index.html"].includes(f))
+  .sort();
+
+try {
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  page.on("pageerror", (e) => errors.push(String(e)));
+
+  // ---- every example of every chapter, in order ----------------------------------------
+  let examples = 0;
+  for (const name of process.env.KURSUS_UJI_CEPAT ? [] : chapters) {
+    await open(page, name);
+    const count = await page.locator("pre[data-kursus-contoh]").count();
+    for (let i = 0; i < count; i++) {
+      const pre = page.locator("pre[data-kursus-contoh]").nth(i);
+      const output = await runExample(page, pre);
+      const expected = await pre.evaluate((el) => {
+        // The keluaran block the book prints under the example (after what the page added).
+        let next = el.nextElementSibling;
+        while (next && !next.classList.contains("keluaran-label")) {
+          if (next.matches("pre[data-kursus-contoh], h1, h2, h3, .latihan")) return null;
+          next = next.nextElementSibling;
+        }
+        return next?.nextElementSibling?.querySelector("code")?.textContent ?? null;
+      });
+      check(expected !== null, `${name} contoh ${i + 1} punya blok keluaran`);
+      check(output === expected.replace(/[\r\n]+$/, ""), `${name} contoh ${i + 1} mencetak keluarannya`, `diharapkan:\n${expected}\ndicetak:\n${output}`);
+      examples += 1;
+    }
+  }
+  if (!process.env.KURSUS_UJI_CEPAT) check(examples >= 50, `${examples} contoh dijalankan`);
+
+  // ---- the same example twice, and an edited one -----------------------------------------
+  const lesson = "embedding-referencing.html";
+  await open(page, lesson);
+  const third = page.locator("pre[data-kursus-contoh]").nth(2);
+  const once = await runExample(page, third);
+  const twice = await runExample(page, third);
+  check(once === twice && once !== "", "contoh yang dijalankan dua kali mencetak hal yang sama");
+  const first = page.locator("pre[data-kursus-contoh]").first();
+  await first.locator("code").evaluate((code) => {
+    code.textContent = "print('diubah')";
+    code.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  check((await runExample(page, first)) === "diubah", "contoh yang diubah menjalankan kode barunya");
+  await page.locator("[data-kursus-kembalikan]").first().click();
+  check((await first.locator("code").textContent()).startsWith("use kampus"), "Kembalikan kode memulihkan contohnya");
+
+  // ---- an exercise: wrong, then right ----------------------------------------------------
+  const id = "embedding-referencing/cari-kota";
+  const box = page.locator(`.latihan[data-kursus-latihan="${id}"]`);
+  check((await box.count()) === 1, "kotak latihan diberi data-kursus-latihan");
+  await box.locator("[data-kursus-kerjakan]").click();
+  const input = box.locator("[data-kursus-masukan]");
+  const log = box.locator("[data-kursus-log]");
+  await page.waitForFunction((el) => el.textContent.includes("Selamat datang"), await log.elementHandle());
+  await typeEntry(page, input, 'db.mahasiswa.find({ "alamat.kota": "Bandung" }, { _id: 0, nama: 1 })');
+  await box.locator("[data-kursus-periksa]").click();
+  const verdict = box.locator("[data-kursus-vonis]");
+  await waitText(page, verdict, (t) => t !== "");
+  check((await verdict.textContent()).startsWith("✗"), "jawaban salah: vonis ✗", await verdict.textContent());
+  await typeEntry(page, input, 'db.mahasiswa.find({ "alamat.kota": "Bandung" }, { _id: 0, nama: 1, nim: 1 }).sort({ nim: 1 })');
+  await verdict.evaluate((el) => {
+    el.textContent = "";
+  });
+  await box.locator("[data-kursus-periksa]").click();
+  await waitText(page, verdict, (t) => t !== "");
+  check((await verdict.textContent()).startsWith("✓"), "jawaban benar: vonis ✓", await verdict.textContent());
+  check((await box.getAttribute("data-kursus-lulus")) !== null, "latihan yang lulus ditandai");
+  await box.locator("[data-kursus-petunjuk]").click();
+  await waitText(page, log, (t) => t.includes(".petunjuk"));
+  check(true, ".petunjuk berjalan dari tombolnya");
+  await page.screenshot({ path: join(screens, "latihan-1280.png"), fullPage: false });
+
+  await page.reload();
+  await page.waitForSelector("html[data-kursus-siap]");
+  check((await page.locator(`.latihan[data-kursus-latihan="${id}"][data-kursus-lulus]`).count()) === 1, "tanda lulus tetap ada setelah halaman dimuat ulang");
+  const sidebarMark = await page.locator(`a[href$="${lesson}"] [data-kursus-sidebar]`).first().textContent();
+  check(/1\//.test(sidebarMark), `sidebar menghitung latihan yang lulus (${sidebarMark.trim()})`);
+  // The progress reached the worker again: the exercise's console knows it passed.
+  await box.locator("[data-kursus-kerjakan]").click();
+  await waitText(page, log, (t) => t.includes("Selamat datang"));
+  await box.locator("[data-kursus-solusi]").click();
+  await waitText(page, log, (t) => t.includes(".solusi\n") && !t.trimEnd().endsWith(".solusi"));
+  check((await log.textContent()).includes("sort"), ".solusi menampilkan solusi setelah lulus, juga sesudah dimuat ulang", await log.textContent());
+
+  // ---- a design exercise gets its model editor -------------------------------------------
+  await open(page, "banyak-ke-banyak.html");
+  const design = page.locator('.latihan[data-kursus-latihan="banyak-ke-banyak/rancang-peserta"]');
+  await design.locator("[data-kursus-kerjakan]").click();
+  const model = design.locator("[data-kursus-model]");
+  const shown = await model.waitFor({ state: "visible", timeout: 30_000 }).then(() => true, () => false);
+  check(shown && (await model.inputValue()).includes("Latihan rancangan"), "latihan rancangan membuka modelnya", await design.locator("[data-kursus-log]").textContent());
+  if (shown) {
+    await design.locator("[data-kursus-periksa]").click();
+    const designVerdict = design.locator("[data-kursus-vonis]");
+    await waitText(page, designVerdict, (t) => t !== "");
+    check(/^[✓✗]/.test(await designVerdict.textContent()), "model rancangan dinilai", await designVerdict.textContent());
+  }
+  check((await page.locator('.latihan[data-kursus-latihan="banyak-ke-banyak/kuliah-mahasiswa"] [data-kursus-model]').count()) === 0, "latihan kueri tidak punya editor model");
+
+  // ---- the chapter's console: history, an endless loop and Berhenti ----------------------
+  await open(page, lesson);
+  const konsol = page.locator(".kursus-konsol-bab [data-kursus-konsol]");
+  const konsolInput = konsol.locator("[data-kursus-masukan]");
+  const konsolLog = konsol.locator("[data-kursus-log]");
+  await konsolInput.click();
+  await konsolInput.pressSequentially("if (true) {");
+  await konsolInput.press("Enter");
+  await page.waitForFunction((el) => el.value.endsWith("\n"), await konsolInput.elementHandle());
+  await konsolInput.pressSequentially(" print('dua baris') }");
+  await konsolInput.press("Enter");
+  await waitText(page, konsolLog, (t) => t.includes("dua baris\n"));
+  check(true, "Enter menambah baris pada pernyataan yang belum lengkap dan menjalankan yang sudah lengkap");
+  await typeEntry(page, konsolInput, "while (true) {}");
+  await page.waitForTimeout(700);
+  check(await konsol.locator("[data-kursus-berhenti]").isEnabled(), "Berhenti aktif selama pernyataan berjalan");
+  await konsol.locator("[data-kursus-berhenti]").click();
+  await waitText(page, konsolLog, (t) => t.includes("Dihentikan"));
+  check(true, "Berhenti menghentikan while (true) {} dan memberi tahu");
+  await typeEntry(page, konsolInput, "40 + 2");
+  await waitText(page, konsolLog, (t) => /\n42\n/.test(t));
+  check(true, "konsol bisa dipakai lagi setelah Berhenti");
+  await page.reload();
+  await page.waitForSelector("html[data-kursus-siap]");
+  await konsolInput.click();
+  await konsolInput.press("ArrowUp");
+  check((await konsolInput.inputValue()) === "40 + 2", "riwayat konsol tetap ada setelah dimuat ulang");
+
+  // A running example stopped as well.
+  const ex = page.locator("pre[data-kursus-contoh]").first();
+  await ex.locator("code").evaluate((code) => {
+    code.textContent = "while (true) {}";
+  });
+  const bar = ex.locator("xpath=following-sibling::div[1]");
+  await bar.locator("[data-kursus-jalankan]").click();
+  await page.waitForTimeout(500);
+  await bar.locator("[data-kursus-berhenti]").click();
+  const stopped = ex.locator("xpath=following-sibling::pre[@data-kursus-hasil][1]");
+  await waitText(page, stopped, (t) => t.includes("Dihentikan"));
+  check(true, "contoh yang tak berhenti bisa dihentikan");
+
+  // ---- phone and desktop ------------------------------------------------------------------
+  mkdirSync(screens, { recursive: true });
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    for (const name of chapters) {
+      await open(page, name);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      check(wide <= width, `${name} pada ${width} px tidak menggulir ke samping (${wide})`);
+    }
+    await open(page, lesson);
+    await page.locator("pre[data-kursus-contoh]").first().locator("xpath=following-sibling::div[1]//button[@data-kursus-jalankan]").click();
+    await page.locator("[data-kursus-kerjakan]").first().click();
+    await page.locator("[data-kursus-hasil]:not([hidden])").first().waitFor();
+    await page.screenshot({ path: join(screens, `bab-${width}.png`), fullPage: false });
+    await page.locator("[data-kursus-kerjakan]").first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screens, `latihan-${width}.png`), fullPage: false });
+    await page.locator("[data-kursus-konsol]").last().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screens, `konsol-${width}.png`), fullPage: false });
+    if (width === 360) {
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll(".kursus-tombol, [data-kursus-masukan]")]
+          .filter((b) => b.offsetParent !== null)
+          .map((b) => b.getBoundingClientRect())
+          .filter((r) => r.width < 44 || r.height < 44).length,
+      );
+      check(small === 0, `tombol pada 360 px setidaknya 44 px (${small} terlalu kecil)`);
+    }
+  }
+
+  // ---- file:// says why and how -----------------------------------------------------------
+  await page.goto(pathToFileURL(join(html, lesson)).href);
+  await page.waitForSelector("html[data-kursus-siap]");
+  await page.locator("[data-kursus-jalankan]").first().click();
+  const why = await page.locator("[data-kursus-hasil]").first().textContent();
+  check(why.includes("kursus buku --sajikan"), "dari file:// tombolnya menjelaskan cara menyajikan buku");
+
+  check(errors.length === 0, "tidak ada galat JavaScript di halaman", errors.join("\n"));
+} catch (error) {
+  console.error(error.stack ?? error.message);
+  failed += 1;
+} finally {
+  await browser.close();
+  server.close();
+  rmSync(course, { recursive: true, force: true });
+  console.log(`${passed} passed, ${failed} failed`);
+  if (failed > 0) process.exitCode = 1;
+}
+
+/** Clicks the example's Jalankan and answers the output it shows when done. */
+async function runExample(page, pre) {
+  const bar = pre.locator("xpath=following-sibling::div[1]");
+  const output = pre.locator("xpath=following-sibling::pre[@data-kursus-hasil][1]");
+  await output.evaluate((el) => {
+    el.textContent = "";
+  });
+  await bar.locator("[data-kursus-jalankan]").click();
+  await page.waitForFunction(
+    ([b, o]) => !b.querySelector("[data-kursus-jalankan]").disabled && !o.hidden && o.dataset.ditunggu !== "1",
+    [await bar.elementHandle(), await output.elementHandle()],
+  );
+  return output.textContent();
+}
+
+async function typeEntry(page, input, text) {
+  await input.fill(text);
+  await input.press("Enter");
+  await page.waitForFunction((el) => el.value === "", await input.elementHandle());
+}
+
+async function waitText(page, locator, test) {
+  const handle = await locator.elementHandle();
+  await page.waitForFunction(([el, source]) => new Function("t", `return (${source})(t)`)(el.textContent), [handle, test.toString()], { timeout: 30_000 });
+}
