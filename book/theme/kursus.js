@@ -6,363 +6,384 @@
 (() => {
   "use strict";
 
-  const TEKS = {
-    jalankan: "Jalankan",
-    berjalan: "Berjalan…",
-    berhenti: "Berhenti",
-    kembalikan: "Kembalikan kode",
-    kirim: "Kirim",
-    kerjakan: "Kerjakan di sini",
-    tutupPanel: "Tutup",
-    periksa: "Periksa",
-    petunjuk: "Petunjuk",
-    solusi: "Solusi",
-    ulang: "Ulang",
-    konsol: "Konsol",
-    konsolBab: "Coba sendiri di konsol bab ini. Enter menjalankan pernyataan yang sudah lengkap; Shift+Enter menambah baris; panah atas/bawah memanggil riwayat.",
-    konsolLatihan: "Kerjakan latihan ini di konsol di bawah, lalu tekan Periksa.",
-    model: "Model rancangan (dinilai saat Periksa):",
-    masukan: "Pernyataan untuk konsol",
-    dihentikanContoh: "Dihentikan: contoh ini tidak dijalankan sampai selesai.",
-    dihentikanKonsol: "Dihentikan. Pernyataan tadi tidak dijalankan sampai selesai; sesi dimulai ulang, jadi data yang dibuat di konsol ini kembali ke awal.",
-    dimulaiUlang: "Sesi dimulai ulang karena sebuah pernyataan dihentikan; data yang dibuat sebelumnya kembali ke awal.",
-    keluar: "Sesi ditutup. Ketik pernyataan berikutnya untuk membuka sesi baru.",
-    memuat: "Memuat mesin kursus…",
-    lulus: "✓ Lulus",
-    fileLokal:
+  // What the learner reads, in one place.
+  const TEXT = {
+    run: "Jalankan",
+    running: "Berjalan…",
+    stop: "Berhenti",
+    restore: "Kembalikan kode",
+    send: "Kirim",
+    workHere: "Kerjakan di sini",
+    closePanel: "Tutup",
+    check: "Periksa",
+    hint: "Petunjuk",
+    solution: "Solusi",
+    reset: "Ulang",
+    console: "Konsol",
+    chapterConsoleHelp:
+      "Coba sendiri di konsol bab ini. Enter menjalankan pernyataan yang sudah lengkap; Shift+Enter menambah baris; panah atas/bawah memanggil riwayat.",
+    exerciseConsoleHelp: "Kerjakan latihan ini di konsol di bawah, lalu tekan Periksa.",
+    modelLabel: "Model rancangan (dinilai saat Periksa):",
+    inputLabel: "Pernyataan untuk konsol",
+    exerciseInputLabel: (id) => `Pernyataan untuk latihan ${id}`,
+    logLabel: "Keluaran konsol",
+    exampleLabel: (n) => `Kode contoh ${n} (bisa diubah)`,
+    exampleOutputLabel: (n) => `Keluaran contoh ${n}`,
+    verdictLabel: "Hasil pemeriksaan",
+    stoppedExample: "Dihentikan: contoh ini tidak dijalankan sampai selesai.",
+    stoppedConsole:
+      "Dihentikan. Pernyataan tadi tidak dijalankan sampai selesai; sesi dimulai ulang, jadi data yang dibuat di konsol ini kembali ke awal.",
+    restarted: "Sesi dimulai ulang karena sebuah pernyataan dihentikan; data yang dibuat sebelumnya kembali ke awal.",
+    quit: "Sesi ditutup. Ketik pernyataan berikutnya untuk membuka sesi baru.",
+    passed: "✓ Lulus",
+    sidebarCount: (n, total) => `${n} dari ${total} latihan lulus`,
+    fileUrl:
       "Contoh tidak bisa dijalankan dari berkas lokal (file://): peramban menolak memuat WebAssembly dan worker dari sana. Sajikan bukunya dengan `kursus buku --sajikan`, lalu buka alamat yang dicetaknya.",
-    tanpaWasm:
+    noWasm:
       "Peramban ini tidak menjalankan WebAssembly, jadi contoh tidak bisa dijalankan di sini. Pakai peramban lain yang lebih baru, atau jalankan contohnya di terminal dengan `kursus`.",
-    tanpaWorker:
+    noWorker:
       "Peramban ini tidak mendukung Web Worker, jadi contoh tidak bisa dijalankan di sini. Pakai peramban lain yang lebih baru, atau jalankan contohnya di terminal dengan `kursus`.",
-    rusak: (sebab) =>
-      `Mesin kursus mengalami galat internal (${sebab}) dan dimulai ulang; sesi-sesi di halaman ini kembali ke awal.`,
-    gagalMuat: (sebab) =>
-      `Mesin kursus gagal dimuat (${sebab}). Bangun bundel WebAssembly dengan \`cargo xtask web\`, bangun ulang bukunya dengan \`kursus buku\`, lalu sajikan dengan \`kursus buku --sajikan\`.`,
+    workerMissing: "worker tidak bisa dimuat",
+    broken: (cause) =>
+      `Mesin kursus mengalami galat internal (${cause}) dan dimulai ulang; sesi-sesi di halaman ini kembali ke awal.`,
+    loadFailed: (cause) =>
+      `Mesin kursus gagal dimuat (${cause}). Bangun bundel WebAssembly dengan \`cargo xtask web\`, bangun ulang bukunya dengan \`kursus buku\`, lalu sajikan dengan \`kursus buku --sajikan\`.`,
   };
 
-  const KUNCI = {
-    kemajuan: "kursus:kemajuan",
-    halaman: "kursus:halaman",
-    riwayat: (nama) => `kursus:riwayat:${nama}`,
+  // The stored names stay as they were first written, so a learner's progress survives updates.
+  const STORAGE_KEYS = {
+    progress: "kursus:kemajuan",
+    pages: "kursus:halaman",
+    history: (name) => `kursus:riwayat:${name}`,
     model: (id) => `kursus:model:${id}`,
   };
-  const RIWAYAT_MAKS = 200;
+  const HISTORY_MAX = 200;
 
-  const simpan = {
-    baca(kunci, bawaan = null) {
+  const storage = {
+    read(key, fallback = null) {
       try {
-        const teks = localStorage.getItem(kunci);
-        return teks === null ? bawaan : teks;
+        const text = localStorage.getItem(key);
+        return text === null ? fallback : text;
       } catch {
-        return bawaan;
+        return fallback;
       }
     },
-    tulis(kunci, nilai) {
+    write(key, value) {
       try {
-        localStorage.setItem(kunci, nilai);
+        localStorage.setItem(key, value);
       } catch {
         // A full or forbidden storage loses only what the next visit would have restored.
       }
     },
-    json(kunci, bawaan) {
+    json(key, fallback) {
       try {
-        return JSON.parse(simpan.baca(kunci)) ?? bawaan;
+        return JSON.parse(storage.read(key)) ?? fallback;
       } catch {
-        return bawaan;
+        return fallback;
       }
     },
   };
 
-  const akar = new URL(typeof path_to_root === "string" ? path_to_root : "", document.baseURI);
+  const bookRoot = new URL(typeof path_to_root === "string" ? path_to_root : "", document.baseURI);
 
-  function alasanTidakJalan() {
-    if (location.protocol === "file:") return TEKS.fileLokal;
-    if (typeof WebAssembly !== "object") return TEKS.tanpaWasm;
-    if (typeof Worker !== "function") return TEKS.tanpaWorker;
+  function whyCannotRun() {
+    if (location.protocol === "file:") return TEXT.fileUrl;
+    if (typeof WebAssembly !== "object") return TEXT.noWasm;
+    if (typeof Worker !== "function") return TEXT.noWorker;
     return null;
   }
 
-  class Dihentikan extends Error {}
+  class Stopped extends Error {}
 
   /**
    * The worker and the calls waiting on it. Stopping ends the worker (the module has no
    * other way to stop a running entry in a browser) and starts a fresh one; every session
    * opened before belongs to the old generation and is opened again when next used.
    */
-  class Mesin {
+  class Engine {
     #worker = null;
-    #menunggu = new Map();
-    #nomor = 0;
-    #modul = null;
-    generasi = 0;
-    gagal = null;
+    #pending = new Map();
+    #lastId = 0;
+    #module = null;
+    generation = 0;
+    failure = null;
 
     constructor() {
-      this.#mulai();
+      this.#start();
     }
 
-    #mulai() {
-      this.generasi += 1;
-      this.gagal = null;
-      const worker = new Worker(new URL("web/kursus-worker.js", akar), { type: "module" });
+    #start() {
+      this.generation += 1;
+      this.failure = null;
+      const worker = new Worker(new URL("web/kursus-worker.js", bookRoot), { type: "module" });
       this.#worker = worker;
-      worker.onmessage = (event) => this.#terima(event.data);
+      worker.onmessage = (event) => this.#receive(event.data);
       worker.onerror = (event) => {
         event.preventDefault();
-        this.#gagalTotal(event.message || "worker tidak bisa dimuat");
+        this.#fail(event.message || TEXT.workerMissing);
       };
-      this.siap = this.#kirim("mulai", { module: this.#modul, kemajuan: simpan.baca(KUNCI.kemajuan, "") }).then(
+      this.ready = this.#send("start", { module: this.#module, progress: storage.read(STORAGE_KEYS.progress, "") }).then(
         ({ module }) => {
-          this.#modul = module;
+          this.#module = module;
         },
         (error) => {
-          if (!(error instanceof Dihentikan)) this.#gagalTotal(error.message);
+          if (!(error instanceof Stopped)) this.#fail(error.message);
           throw error;
         },
       );
-      this.siap.catch(() => {});
+      this.ready.catch(() => {});
     }
 
-    #gagalTotal(sebab) {
-      this.gagal = TEKS.gagalMuat(sebab);
-      for (const { reject } of this.#menunggu.values()) reject(new Error(this.gagal));
-      this.#menunggu.clear();
+    #fail(cause) {
+      this.failure = TEXT.loadFailed(cause);
+      for (const { reject } of this.#pending.values()) reject(new Error(this.failure));
+      this.#pending.clear();
     }
 
-    #kirim(op, args) {
-      if (this.gagal !== null) return Promise.reject(new Error(this.gagal));
-      const id = ++this.#nomor;
+    #send(op, args) {
+      if (this.failure !== null) return Promise.reject(new Error(this.failure));
+      const id = ++this.#lastId;
       return new Promise((resolve, reject) => {
-        this.#menunggu.set(id, { resolve, reject });
+        this.#pending.set(id, { resolve, reject });
         this.#worker.postMessage({ id, op, args });
       });
     }
 
-    #terima({ id, ok, value, error, kemajuan, broken }) {
-      if (typeof kemajuan === "string") {
-        simpan.tulis(KUNCI.kemajuan, kemajuan);
-        tandaiKemajuan(kemajuan);
+    #receive({ id, ok, value, error, progress, broken }) {
+      if (typeof progress === "string") {
+        storage.write(STORAGE_KEYS.progress, progress);
+        markProgress(progress);
       }
-      const janji = this.#menunggu.get(id);
-      if (janji === undefined) return;
-      this.#menunggu.delete(id);
+      const call = this.#pending.get(id);
+      if (call === undefined) return;
+      this.#pending.delete(id);
       if (ok) {
-        janji.resolve(value);
+        call.resolve(value);
         return;
       }
-      janji.reject(new Error(broken ? TEKS.rusak(error) : error));
-      if (broken) this.hentikan();
+      call.reject(new Error(broken ? TEXT.broken(error) : error));
+      if (broken) this.stop();
     }
 
-    async panggil(op, args) {
-      await this.siap;
-      return this.#kirim(op, args);
+    async call(op, args) {
+      await this.ready;
+      return this.#send(op, args);
     }
 
-    hentikan() {
+    stop() {
       this.#worker.terminate();
-      const menunggu = [...this.#menunggu.values()];
-      this.#menunggu.clear();
-      for (const { reject } of menunggu) reject(new Dihentikan());
-      this.#mulai();
+      const pending = [...this.#pending.values()];
+      this.#pending.clear();
+      for (const { reject } of pending) reject(new Stopped());
+      this.#start();
     }
   }
 
-  let mesinHalaman = null;
-  const mesin = () => (mesinHalaman ??= new Mesin());
+  let pageEngine = null;
+  // Started on first use: a page nobody runs anything on downloads no bundle.
+  const engine = () => (pageEngine ??= new Engine());
 
   /** A console session that follows the engine across restarts. */
-  class Sesi {
+  class Session {
     constructor(options) {
       this.options = options;
       this.id = null;
-      this.generasi = 0;
+      this.generation = 0;
     }
 
-    /** The session's id, opening it when there is none in this engine; `baru` says so. */
-    async buka() {
-      const m = mesin();
-      await m.siap;
-      if (this.id !== null && this.generasi === m.generasi) return { id: this.id, baru: null };
-      const generasi = m.generasi;
-      const dibuka = await m.panggil("open", { options: this.options });
-      this.id = dibuka.session;
-      this.generasi = generasi;
-      return { id: this.id, baru: dibuka };
+    /** The session's id, opening it when there is none in this engine; `opened` says so. */
+    async open() {
+      const e = engine();
+      await e.ready;
+      if (this.id !== null && this.generation === e.generation) return { id: this.id, opened: null };
+      const generation = e.generation;
+      const opened = await e.call("open", { options: this.options });
+      this.id = opened.session;
+      this.generation = generation;
+      return { id: this.id, opened };
     }
 
-    lupakan() {
+    forget() {
       this.id = null;
     }
   }
 
-  function el(tag, atribut = {}, ...anak) {
+  function el(tag, attributes = {}, ...children) {
     const node = document.createElement(tag);
-    for (const [nama, nilai] of Object.entries(atribut)) {
-      if (nama === "class") node.className = nilai;
-      else if (nama === "text") node.textContent = nilai;
-      else if (nilai !== false && nilai !== null && nilai !== undefined) node.setAttribute(nama, nilai === true ? "" : nilai);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (name === "class") node.className = value;
+      else if (name === "text") node.textContent = value;
+      else if (value !== false && value !== null && value !== undefined) node.setAttribute(name, value === true ? "" : value);
     }
-    node.append(...anak);
+    node.append(...children);
     return node;
   }
 
-  function tombol(teks, atribut = {}) {
-    return el("button", { type: "button", class: "kursus-tombol", ...atribut, text: teks });
+  function button(label, attributes = {}) {
+    return el("button", { type: "button", class: "kursus-button", ...attributes, text: label });
   }
 
   /**
    * An input area, its log and its buttons, on one session. The log holds text only: spans
    * become text nodes inside elements named by their class, never parsed HTML.
    */
-  class Konsol {
-    constructor({ options, namaRiwayat, keterangan, label }) {
-      this.sesi = new Sesi(options);
-      this.namaRiwayat = namaRiwayat;
-      this.riwayat = simpan.json(KUNCI.riwayat(namaRiwayat), []);
-      this.posisi = this.riwayat.length;
-      this.draf = "";
-      this.sibuk = 0;
+  class ConsoleView {
+    constructor({ options, historyName, help, label }) {
+      this.session = new Session(options);
+      this.historyName = historyName;
+      this.history = storage.json(STORAGE_KEYS.history(historyName), []);
+      this.historyPos = this.history.length;
+      this.draft = "";
+      this.busy = 0;
+      this.openedBefore = false;
+      this.onopen = null;
 
-      this.log = el("pre", { class: "kursus-log", "data-kursus-log": true, "aria-live": "polite", tabindex: "0" });
-      this.prompt = el("span", { class: "kursus-prompt", text: "> " });
-      this.masukan = el("textarea", {
-        class: "kursus-masukan",
+      this.log = el("pre", {
+        class: "kursus-log",
+        "data-kursus-log": true,
+        role: "log",
+        "aria-live": "polite",
+        "aria-label": TEXT.logLabel,
+        tabindex: "0",
+      });
+      this.prompt = el("span", { class: "kursus-prompt", text: "> ", "aria-hidden": "true" });
+      this.input = el("textarea", {
+        class: "kursus-input",
         "data-kursus-masukan": true,
         rows: "2",
         spellcheck: "false",
         autocapitalize: "off",
         autocomplete: "off",
-        "aria-label": label ?? TEKS.masukan,
+        "aria-label": label ?? TEXT.inputLabel,
       });
-      this.kirimTombol = tombol(TEKS.kirim, { "data-kursus-kirim": true });
-      this.berhentiTombol = tombol(TEKS.berhenti, { "data-kursus-berhenti": true, disabled: true, class: "kursus-tombol kursus-berhenti" });
-      this.akar = el(
+      this.sendButton = button(TEXT.send, { "data-kursus-kirim": true });
+      this.stopButton = button(TEXT.stop, { "data-kursus-berhenti": true, disabled: true, class: "kursus-button kursus-stop" });
+      this.root = el(
         "div",
-        { class: "kursus-konsol", "data-kursus-konsol": true },
-        ...(keterangan ? [el("p", { class: "kursus-keterangan", text: keterangan })] : []),
+        { class: "kursus-console", "data-kursus-konsol": true },
+        ...(help ? [el("p", { class: "kursus-help", text: help })] : []),
         this.log,
-        el("div", { class: "kursus-baris-masukan" }, this.prompt, this.masukan),
-        el("div", { class: "kursus-tombol-baris" }, this.kirimTombol, this.berhentiTombol),
+        el("div", { class: "kursus-input-row" }, this.prompt, this.input),
+        el("div", { class: "kursus-buttons" }, this.sendButton, this.stopButton),
       );
 
-      this.masukan.addEventListener("keydown", (e) => this.#tombolDitekan(e));
-      this.kirimTombol.addEventListener("click", () => this.kirim());
-      this.berhentiTombol.addEventListener("click", () => mesin().hentikan());
+      this.input.addEventListener("keydown", (e) => this.#onKeyDown(e));
+      this.sendButton.addEventListener("click", () => this.submit());
+      this.stopButton.addEventListener("click", () => engine().stop());
     }
 
     /** Opens the session now (greeting in the log) rather than at the first entry. */
-    async mulai() {
+    async start() {
       try {
-        await this.#sesi();
+        await this.#sessionId();
       } catch (error) {
-        this.#tulisGalat(error);
+        this.#writeError(error);
       }
     }
 
-    async #sesi() {
-      const { id, baru } = await this.sesi.buka();
-      if (baru !== null) {
-        if (this.sudahPernahBuka) this.tulis(`${TEKS.dimulaiUlang}\n`, "kursus");
-        this.sudahPernahBuka = true;
-        if (baru.greeting) this.tulis(`${baru.greeting}\n`, "greeting");
-        this.prompt.textContent = baru.prompt;
-        this.onbuka?.(id);
+    async #sessionId() {
+      const { id, opened } = await this.session.open();
+      if (opened !== null) {
+        if (this.openedBefore) this.write(`${TEXT.restarted}\n`, "note");
+        this.openedBefore = true;
+        if (opened.greeting) this.write(`${opened.greeting}\n`, "greeting");
+        this.prompt.textContent = opened.prompt;
+        this.onopen?.(id);
       }
       return id;
     }
 
-    tulis(teks, kelas) {
-      const span = el("span", { class: `kursus-${kelas}` });
-      span.textContent = teks;
+    write(text, kind) {
+      const span = el("span", { class: `kursus-${kind}` });
+      span.textContent = text;
       this.log.append(span);
       this.log.scrollTop = this.log.scrollHeight;
     }
 
-    #tulisGalat(error) {
-      if (error instanceof Dihentikan) {
-        this.tulis(`${TEKS.dihentikanKonsol}\n`, "dihentikan");
+    #writeError(error) {
+      if (error instanceof Stopped) {
+        this.write(`${TEXT.stoppedConsole}\n`, "stopped");
       } else {
-        this.tulis(`${error.message}\n`, "error");
+        this.write(`${error.message}\n`, "error");
       }
     }
 
-    #sibuk(tambah) {
-      this.sibuk += tambah;
-      this.berhentiTombol.disabled = this.sibuk === 0;
-      this.akar.toggleAttribute("data-kursus-sibuk", this.sibuk > 0);
+    #setBusy(delta) {
+      this.busy += delta;
+      this.stopButton.disabled = this.busy === 0;
+      this.root.toggleAttribute("data-kursus-sibuk", this.busy > 0);
     }
 
-    /** Runs `teks` as one entry, as the learner typed it (echoed with the prompt). */
-    async jalankan(teks) {
-      this.#sibuk(1);
+    /** Runs `text` as one entry, as the learner typed it (echoed with the prompt). */
+    async run(text) {
+      this.#setBusy(1);
       try {
-        const id = await this.#sesi();
-        this.tulis(`${this.prompt.textContent}${teks}\n`, "masukan");
-        const hasil = await mesin().panggil("run", { session: id, entry: teks });
-        if (hasil.entry !== null) {
-          for (const { text, class: kelas } of hasil.entry.spans) this.tulis(text, kelas);
+        const id = await this.#sessionId();
+        this.write(`${this.prompt.textContent}${text}\n`, "echo");
+        const result = await engine().call("run", { session: id, entry: text });
+        if (result.entry !== null) {
+          for (const { text: piece, class: kind } of result.entry.spans) this.write(piece, kind);
         }
-        this.prompt.textContent = hasil.prompt;
-        if (hasil.quit) {
-          this.tulis(`${TEKS.keluar}\n`, "kursus");
-          this.sesi.lupakan();
+        this.prompt.textContent = result.prompt;
+        if (result.quit) {
+          this.write(`${TEXT.quit}\n`, "note");
+          this.session.forget();
         }
-        return hasil.entry?.output ?? "";
+        return result.entry?.output ?? "";
       } catch (error) {
-        if (error instanceof Dihentikan) this.sesi.lupakan();
-        this.#tulisGalat(error);
+        if (error instanceof Stopped) this.session.forget();
+        this.#writeError(error);
         return null;
       } finally {
-        this.#sibuk(-1);
+        this.#setBusy(-1);
       }
     }
 
-    async kirim() {
-      const teks = this.masukan.value;
-      if (teks.trim() === "") return;
-      this.#ingat(teks);
-      this.masukan.value = "";
-      await this.jalankan(teks.replace(/\n+$/, ""));
+    async submit() {
+      const text = this.input.value;
+      if (text.trim() === "") return;
+      this.#remember(text);
+      this.input.value = "";
+      await this.run(text.replace(/\n+$/, ""));
     }
 
-    #ingat(teks) {
-      if (this.riwayat[this.riwayat.length - 1] !== teks) this.riwayat.push(teks);
-      this.riwayat = this.riwayat.slice(-RIWAYAT_MAKS);
-      this.posisi = this.riwayat.length;
-      simpan.tulis(KUNCI.riwayat(this.namaRiwayat), JSON.stringify(this.riwayat));
+    #remember(text) {
+      if (this.history[this.history.length - 1] !== text) this.history.push(text);
+      this.history = this.history.slice(-HISTORY_MAX);
+      this.historyPos = this.history.length;
+      storage.write(STORAGE_KEYS.history(this.historyName), JSON.stringify(this.history));
     }
 
-    async #tombolDitekan(e) {
-      const t = this.masukan;
+    async #onKeyDown(e) {
+      const t = this.input;
       if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
         e.preventDefault();
-        const teks = t.value;
-        const [awal, akhir] = [t.selectionStart, t.selectionEnd];
-        let lengkap = false;
+        const text = t.value;
+        const [start, end] = [t.selectionStart, t.selectionEnd];
+        let complete = false;
         try {
-          lengkap = await mesin().panggil("complete", { text: teks });
+          complete = await engine().call("complete", { text });
         } catch (error) {
-          this.#tulisGalat(error);
+          this.#writeError(error);
           return;
         }
-        if (lengkap) {
-          this.kirim();
-        } else if (t.value === teks) {
-          t.setRangeText("\n", awal, akhir, "end");
+        if (complete) {
+          this.submit();
+        } else if (t.value === text) {
+          // Only if the learner typed nothing while the module answered.
+          t.setRangeText("\n", start, end, "end");
         }
       } else if (e.key === "ArrowUp" && !e.shiftKey && !t.value.slice(0, t.selectionStart).includes("\n")) {
-        if (this.posisi === 0) return;
+        if (this.historyPos === 0) return;
         e.preventDefault();
-        if (this.posisi === this.riwayat.length) this.draf = t.value;
-        this.posisi -= 1;
-        t.value = this.riwayat[this.posisi];
+        if (this.historyPos === this.history.length) this.draft = t.value;
+        this.historyPos -= 1;
+        t.value = this.history[this.historyPos];
       } else if (e.key === "ArrowDown" && !e.shiftKey && !t.value.slice(t.selectionEnd).includes("\n")) {
-        if (this.posisi >= this.riwayat.length) return;
+        if (this.historyPos >= this.history.length) return;
         e.preventDefault();
-        this.posisi += 1;
-        t.value = this.posisi === this.riwayat.length ? this.draf : this.riwayat[this.posisi];
+        this.historyPos += 1;
+        t.value = this.historyPos === this.history.length ? this.draft : this.history[this.historyPos];
         t.selectionStart = t.selectionEnd = t.value.length;
       }
     }
@@ -370,313 +391,334 @@
 
   // ---- reading the page -------------------------------------------------------------
 
-  const konten = () => document.querySelector("#mdbook-content main, #content main, main");
+  const contentMain = () => document.querySelector("#mdbook-content main, #content main, main");
 
-  function idLatihan(kotak) {
-    if (kotak.dataset.kursusLatihan) return kotak.dataset.kursusLatihan;
+  function exerciseId(box) {
+    if (box.dataset.kursusLatihan) return box.dataset.kursusLatihan;
     // The box's own "open it in the terminal" command names the exercise.
-    for (const code of kotak.querySelectorAll("code")) {
-      const cocok = /--latihan\s+(\S+\/\S+)/.exec(code.textContent);
-      if (cocok) return cocok[1];
+    for (const code of box.querySelectorAll("code")) {
+      const match = /--latihan\s+(\S+\/\S+)/.exec(code.textContent);
+      if (match) return match[1];
     }
     return null;
   }
 
-  function kotakLatihan(main) {
-    const kotak = [];
+  function exerciseBoxes(main) {
+    const boxes = [];
     for (const div of main.querySelectorAll("div.latihan")) {
-      const id = idLatihan(div);
+      const id = exerciseId(div);
       if (id !== null) {
         div.dataset.kursusLatihan = id;
-        kotak.push({ div, id });
+        boxes.push({ div, id });
       }
     }
-    return kotak;
+    return boxes;
   }
 
   /**
    * The lesson this page is the chapter of: a marker the preprocessor may set, else the
    * lesson of the exercises it holds. `null` for the book's other pages.
    */
-  function babHalaman(main, latihan) {
-    const tanda = main.querySelector("[data-kursus-bab]");
-    if (tanda) return tanda.dataset.kursusBab;
-    return latihan.length > 0 ? latihan[0].id.split("/")[0] : null;
+  function pageLesson(main, exercises) {
+    const marker = main.querySelector("[data-kursus-bab]");
+    if (marker) return marker.dataset.kursusBab;
+    return exercises.length > 0 ? exercises[0].id.split("/")[0] : null;
   }
 
   /** The page's examples: `js` blocks outside exercise boxes (the preprocessor's marker when present). */
-  function contohHalaman(main) {
-    const semua = [...main.querySelectorAll("pre > code.language-js")].filter((code) => !code.closest(".latihan"));
-    const bertanda = semua.filter((code) => code.closest("pre").hasAttribute("data-kursus-contoh") || code.classList.contains("kursus"));
-    return bertanda.length > 0 ? bertanda : semua;
+  function pageExamples(main) {
+    const all = [...main.querySelectorAll("pre > code.language-js")].filter((code) => !code.closest(".latihan"));
+    const marked = all.filter((code) => code.closest("pre").hasAttribute("data-kursus-contoh") || code.classList.contains("kursus"));
+    return marked.length > 0 ? marked : all;
   }
 
   // ---- examples ---------------------------------------------------------------------
 
-  function pasangContoh(main, options, alasan) {
-    const contoh = contohHalaman(main).map((code, nomor) => ({ code, nomor, asli: code.textContent }));
-    for (const c of contoh) {
-      const pre = c.code.closest("pre");
-      pre.dataset.kursusContoh = String(c.nomor + 1);
-      const jalankan = tombol(TEKS.jalankan, { "data-kursus-jalankan": true });
-      const berhenti = tombol(TEKS.berhenti, { "data-kursus-berhenti": true, class: "kursus-tombol kursus-berhenti", hidden: true });
-      const kembalikan = tombol(TEKS.kembalikan, { "data-kursus-kembalikan": true, hidden: true });
-      const hasil = el("pre", { class: "kursus-hasil", "data-kursus-hasil": true, hidden: true, "aria-live": "polite" });
-      pre.after(el("div", { class: "kursus-tombol-baris kursus-contoh-tombol" }, jalankan, berhenti, kembalikan), hasil);
+  function wireExamples(main, options, cannotRun) {
+    const examples = pageExamples(main).map((code, index) => ({ code, index, original: code.textContent }));
+    for (const ex of examples) {
+      const n = ex.index + 1;
+      const pre = ex.code.closest("pre");
+      pre.dataset.kursusContoh = String(n);
+      const runButton = button(TEXT.run, { "data-kursus-jalankan": true });
+      const stopButton = button(TEXT.stop, { "data-kursus-berhenti": true, class: "kursus-button kursus-stop", hidden: true });
+      const restoreButton = button(TEXT.restore, { "data-kursus-kembalikan": true, hidden: true });
+      const output = el("pre", {
+        class: "kursus-result",
+        "data-kursus-hasil": true,
+        hidden: true,
+        role: "status",
+        "aria-label": TEXT.exampleOutputLabel(n),
+      });
+      pre.after(el("div", { class: "kursus-buttons kursus-example-buttons" }, runButton, stopButton, restoreButton), output);
 
-      const tampilkan = (teks, kelas) => {
-        hasil.hidden = false;
-        hasil.className = `kursus-hasil${kelas ? ` kursus-${kelas}` : ""}`;
-        hasil.textContent = teks;
+      const show = (text, kind) => {
+        output.hidden = false;
+        output.className = `kursus-result${kind ? ` kursus-${kind}` : ""}`;
+        output.textContent = text;
       };
-      if (alasan !== null) {
-        jalankan.title = alasan;
-        jalankan.addEventListener("click", () => tampilkan(alasan, "luring"));
+      if (cannotRun !== null) {
+        runButton.title = cannotRun;
+        runButton.addEventListener("click", () => show(cannotRun, "unavailable"));
         continue;
       }
-      c.code.contentEditable = "plaintext-only";
-      c.code.spellcheck = false;
-      c.code.setAttribute("aria-label", `Kode contoh ${c.nomor + 1} (bisa diubah)`);
+      ex.code.contentEditable = "plaintext-only";
+      ex.code.spellcheck = false;
+      ex.code.setAttribute("role", "textbox");
+      ex.code.setAttribute("aria-multiline", "true");
+      ex.code.setAttribute("aria-label", TEXT.exampleLabel(n));
       // mdBook turns arrow keys into chapter navigation unless an input has the focus.
-      c.code.addEventListener("keydown", (e) => e.stopPropagation());
-      c.code.addEventListener("input", () => {
-        kembalikan.hidden = c.code.textContent === c.asli;
+      ex.code.addEventListener("keydown", (e) => e.stopPropagation());
+      ex.code.addEventListener("input", () => {
+        restoreButton.hidden = ex.code.textContent === ex.original;
       });
-      kembalikan.addEventListener("click", () => {
-        c.code.textContent = c.asli;
-        kembalikan.hidden = true;
+      restoreButton.addEventListener("click", () => {
+        ex.code.textContent = ex.original;
+        restoreButton.hidden = true;
       });
-      berhenti.addEventListener("click", () => mesin().hentikan());
-      jalankan.addEventListener("click", async () => {
+      stopButton.addEventListener("click", () => engine().stop());
+      runButton.addEventListener("click", async () => {
         // Example N runs on the chapter as examples 1..N-1 left it, as they stand now.
-        const codes = contoh.slice(0, c.nomor + 1).map((x) => x.code.textContent);
-        jalankan.disabled = true;
-        jalankan.textContent = TEKS.berjalan;
-        berhenti.hidden = false;
+        const codes = examples.slice(0, n).map((x) => x.code.textContent);
+        runButton.disabled = true;
+        runButton.textContent = TEXT.running;
+        stopButton.hidden = false;
         pre.toggleAttribute("data-kursus-sibuk", true);
         try {
-          const keluaran = await mesin().panggil("contoh", { options, codes });
-          tampilkan(keluaran[c.nomor], "");
+          const outputs = await engine().call("examples", { options, codes });
+          show(outputs[ex.index], "");
         } catch (error) {
-          tampilkan(error instanceof Dihentikan ? TEKS.dihentikanContoh : error.message, error instanceof Dihentikan ? "dihentikan" : "error");
+          const stopped = error instanceof Stopped;
+          show(stopped ? TEXT.stoppedExample : error.message, stopped ? "stopped" : "error");
         } finally {
-          jalankan.disabled = false;
-          jalankan.textContent = TEKS.jalankan;
-          berhenti.hidden = true;
+          runButton.disabled = false;
+          runButton.textContent = TEXT.run;
+          stopButton.hidden = true;
           pre.toggleAttribute("data-kursus-sibuk", false);
         }
       });
     }
-    return contoh.length;
+    return examples.length;
   }
 
   // ---- the chapter's console ---------------------------------------------------------
 
-  function pasangKonsolBab(main, options, alasan) {
-    const bagian = el("section", { class: "kursus-konsol-bab", "aria-label": TEKS.konsol }, el("h2", { text: TEKS.konsol }));
-    if (alasan !== null) {
-      bagian.append(el("p", { class: "kursus-luring", "data-kursus-luring": true, text: alasan }));
+  function wireChapterConsole(main, options, cannotRun) {
+    const heading = el("h2", { id: "kursus-konsol", text: TEXT.console });
+    const section = el("section", { class: "kursus-chapter-console", "aria-labelledby": heading.id }, heading);
+    if (cannotRun !== null) {
+      section.append(el("p", { class: "kursus-unavailable", "data-kursus-luring": true, text: cannotRun }));
     } else {
-      const konsol = new Konsol({ options, namaRiwayat: `bab:${location.pathname}`, keterangan: TEKS.konsolBab });
-      bagian.append(konsol.akar);
+      const view = new ConsoleView({ options, historyName: `bab:${location.pathname}`, help: TEXT.chapterConsoleHelp });
+      section.append(view.root);
       // Opening costs the learner nothing visible until they look; do it when seen.
-      const lihat = new IntersectionObserver((masuk) => {
-        if (masuk.some((m) => m.isIntersecting)) {
-          lihat.disconnect();
-          konsol.mulai();
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          view.start();
         }
       });
-      lihat.observe(bagian);
-      konsol.masukan.addEventListener("focus", () => {
-        lihat.disconnect();
-        if (konsol.sesi.id === null) konsol.mulai();
-      }, { once: true });
+      observer.observe(section);
+      view.input.addEventListener(
+        "focus",
+        () => {
+          observer.disconnect();
+          if (view.session.id === null) view.start();
+        },
+        { once: true },
+      );
     }
-    main.append(bagian);
+    main.append(section);
   }
 
   // ---- exercises ---------------------------------------------------------------------
 
-  function pasangLatihan({ div, id }, alasan) {
-    const kerjakan = tombol(TEKS.kerjakan, { "data-kursus-kerjakan": true, "aria-expanded": "false" });
-    const tanda = el("span", { class: "kursus-tanda-lulus", "data-kursus-tanda": true, hidden: true, text: TEKS.lulus });
-    const judul = div.querySelector(".latihan-judul") ?? div.firstElementChild;
-    judul?.append(" ", tanda);
-    div.append(el("div", { class: "kursus-tombol-baris" }, kerjakan));
+  function wireExercise({ div, id }, cannotRun) {
+    const openButton = button(TEXT.workHere, { "data-kursus-kerjakan": true, "aria-expanded": "false" });
+    const passedMark = el("span", { class: "kursus-passed-mark", "data-kursus-tanda": true, hidden: true, text: TEXT.passed });
+    const title = div.querySelector(".latihan-judul") ?? div.firstElementChild;
+    title?.append(" ", passedMark);
+    div.append(el("div", { class: "kursus-buttons" }, openButton));
     let panel = null;
 
-    kerjakan.addEventListener("click", () => {
-      if (alasan !== null) {
+    openButton.addEventListener("click", () => {
+      if (cannotRun !== null) {
         if (panel === null) {
-          panel = el("p", { class: "kursus-luring", "data-kursus-luring": true, text: alasan });
+          panel = el("p", { class: "kursus-unavailable", "data-kursus-luring": true, text: cannotRun });
           div.append(panel);
         }
         return;
       }
       if (panel === null) {
-        panel = panelLatihan(id);
-        div.append(panel.akar);
-        panel.mulai();
+        panel = exercisePanel(id);
+        div.append(panel.root);
+        openButton.setAttribute("aria-controls", panel.root.id);
+        panel.start();
       } else {
-        panel.akar.hidden = !panel.akar.hidden;
+        panel.root.hidden = !panel.root.hidden;
       }
-      const terbuka = !panel.akar.hidden;
-      kerjakan.setAttribute("aria-expanded", String(terbuka));
-      kerjakan.textContent = terbuka ? TEKS.tutupPanel : TEKS.kerjakan;
+      const open = !panel.root.hidden;
+      openButton.setAttribute("aria-expanded", String(open));
+      openButton.textContent = open ? TEXT.closePanel : TEXT.workHere;
     });
   }
 
-  function panelLatihan(id) {
-    const konsol = new Konsol({ options: { latihan: id }, namaRiwayat: `latihan:${id}`, keterangan: TEKS.konsolLatihan });
-    const periksa = tombol(TEKS.periksa, { "data-kursus-periksa": true, class: "kursus-tombol kursus-utama" });
-    const petunjuk = tombol(TEKS.petunjuk, { "data-kursus-petunjuk": true });
-    const solusi = tombol(TEKS.solusi, { "data-kursus-solusi": true });
-    const ulang = tombol(TEKS.ulang, { "data-kursus-ulang": true });
-    const vonis = el("pre", { class: "kursus-vonis", "data-kursus-vonis": true, "aria-live": "polite", hidden: true });
-    const modelLabel = el("label", { class: "kursus-model-label", hidden: true, text: TEKS.model });
+  function exercisePanel(id) {
+    const view = new ConsoleView({
+      options: { latihan: id },
+      historyName: `latihan:${id}`,
+      help: TEXT.exerciseConsoleHelp,
+      label: TEXT.exerciseInputLabel(id),
+    });
+    const checkButton = button(TEXT.check, { "data-kursus-periksa": true, class: "kursus-button kursus-primary" });
+    const hintButton = button(TEXT.hint, { "data-kursus-petunjuk": true });
+    const solutionButton = button(TEXT.solution, { "data-kursus-solusi": true });
+    const resetButton = button(TEXT.reset, { "data-kursus-ulang": true });
+    const verdict = el("pre", { class: "kursus-verdict", "data-kursus-vonis": true, role: "status", "aria-label": TEXT.verdictLabel, hidden: true });
+    const modelLabel = el("label", { class: "kursus-model-label", hidden: true, text: TEXT.modelLabel });
     const model = el("textarea", { class: "kursus-model", "data-kursus-model": true, hidden: true, rows: "14", spellcheck: "false", autocapitalize: "off" });
     modelLabel.append(model);
-    const akar = el(
+    const root = el(
       "div",
-      { class: "kursus-panel-latihan", "data-kursus-panel": id },
+      { class: "kursus-exercise-panel", "data-kursus-panel": id, id: `kursus-panel-${id.replace(/[^A-Za-z0-9_-]/g, "-")}` },
       modelLabel,
-      konsol.akar,
-      el("div", { class: "kursus-tombol-baris" }, periksa, petunjuk, solusi, ulang),
-      vonis,
+      view.root,
+      el("div", { class: "kursus-buttons" }, checkButton, hintButton, solutionButton, resetButton),
+      verdict,
     );
-    let rancangan = false;
+    let isDesign = false;
 
-    const isiModel = async (session, dariMesin) => {
-      const tersimpan = dariMesin ? null : simpan.baca(KUNCI.model(id));
-      if (tersimpan !== null) {
-        model.value = tersimpan;
+    const fillModel = async (session, fromEngine) => {
+      const stored = fromEngine ? null : storage.read(STORAGE_KEYS.model(id));
+      if (stored !== null) {
+        model.value = stored;
         return;
       }
-      const { text } = await mesin().panggil("model", { session });
+      const { text } = await engine().call("model", { session });
       model.value = text;
-      simpan.tulis(KUNCI.model(id), text);
+      storage.write(STORAGE_KEYS.model(id), text);
     };
 
     // Only design exercises have a model; the module refuses the question for the others.
-    konsol.onbuka = async (session) => {
+    view.onopen = async (session) => {
       try {
-        await isiModel(session, false);
-        rancangan = true;
+        await fillModel(session, false);
+        isDesign = true;
         modelLabel.hidden = false;
         model.hidden = false;
       } catch {
-        rancangan = false;
+        isDesign = false;
       }
     };
-    model.addEventListener("input", () => simpan.tulis(KUNCI.model(id), model.value));
+    model.addEventListener("input", () => storage.write(STORAGE_KEYS.model(id), model.value));
 
-    const perintah = (teks) => konsol.jalankan(teks);
-    periksa.addEventListener("click", async () => {
-      if (rancangan) {
+    const command = (text) => view.run(text);
+    checkButton.addEventListener("click", async () => {
+      if (isDesign) {
         try {
-          const { id: session } = await konsol.sesi.buka();
-          await mesin().panggil("model", { session, text: model.value });
+          const { id: session } = await view.session.open();
+          await engine().call("model", { session, text: model.value });
         } catch (error) {
-          vonis.hidden = false;
-          vonis.textContent = error.message;
+          verdict.hidden = false;
+          verdict.textContent = error.message;
           return;
         }
       }
-      const keluaran = await perintah(".periksa");
-      if (keluaran === null) return;
-      vonis.hidden = false;
-      vonis.textContent = keluaran.replace(/\n+$/, "");
-      vonis.dataset.kursusHasil = keluaran.startsWith("✓") ? "lulus" : "belum";
+      const output = await command(".periksa");
+      if (output === null) return;
+      verdict.hidden = false;
+      verdict.textContent = output.replace(/\n+$/, "");
+      verdict.dataset.kursusHasil = output.startsWith("✓") ? "lulus" : "belum";
     });
-    petunjuk.addEventListener("click", () => perintah(".petunjuk"));
-    solusi.addEventListener("click", () => perintah(".solusi"));
-    ulang.addEventListener("click", async () => {
-      const keluaran = await perintah(".ulang");
-      vonis.hidden = true;
-      if (keluaran !== null && rancangan) {
-        const { id: session } = await konsol.sesi.buka();
-        await isiModel(session, true).catch(() => {});
+    hintButton.addEventListener("click", () => command(".petunjuk"));
+    solutionButton.addEventListener("click", () => command(".solusi"));
+    resetButton.addEventListener("click", async () => {
+      const output = await command(".ulang");
+      verdict.hidden = true;
+      if (output !== null && isDesign) {
+        const { id: session } = await view.session.open();
+        await fillModel(session, true).catch(() => {});
       }
     });
-    return { akar, mulai: () => konsol.mulai() };
+    return { root, start: () => view.start() };
   }
 
   // ---- progress marks ----------------------------------------------------------------
 
-  function selesai(kemajuan) {
+  function passedSet(progress) {
     try {
-      const data = JSON.parse(kemajuan);
+      const data = JSON.parse(progress);
       return new Set(Array.isArray(data?.selesai) ? data.selesai : []);
     } catch {
       return new Set();
     }
   }
 
-  function tandaiKemajuan(kemajuan) {
-    const lulus = selesai(kemajuan);
+  function markProgress(progress) {
+    const passed = passedSet(progress);
     for (const div of document.querySelectorAll(".latihan[data-kursus-latihan]")) {
-      const ok = lulus.has(div.dataset.kursusLatihan);
+      const ok = passed.has(div.dataset.kursusLatihan);
       div.toggleAttribute("data-kursus-lulus", ok);
-      const tanda = div.querySelector("[data-kursus-tanda]");
-      if (tanda) tanda.hidden = !ok;
+      const mark = div.querySelector("[data-kursus-tanda]");
+      if (mark) mark.hidden = !ok;
     }
-    tandaiSidebar(lulus);
+    markSidebar(passed);
   }
 
   /** Remembers which page holds which exercises, so the sidebar can count them on every page. */
-  function ingatHalaman(latihan) {
-    const halaman = simpan.json(KUNCI.halaman, {});
-    const nama = new URL(location.href).pathname.split("/").pop() || "index.html";
-    halaman[nama] = latihan.map((l) => l.id);
-    simpan.tulis(KUNCI.halaman, JSON.stringify(halaman));
+  function rememberPage(exercises) {
+    const pages = storage.json(STORAGE_KEYS.pages, {});
+    const name = new URL(location.href).pathname.split("/").pop() || "index.html";
+    pages[name] = exercises.map((x) => x.id);
+    storage.write(STORAGE_KEYS.pages, JSON.stringify(pages));
   }
 
-  function tandaiSidebar(lulus) {
-    const halaman = simpan.json(KUNCI.halaman, {});
+  function markSidebar(passed) {
+    const pages = storage.json(STORAGE_KEYS.pages, {});
     for (const a of document.querySelectorAll("#mdbook-sidebar a[href], .sidebar a[href]")) {
       const url = new URL(a.href, location.href);
       // The sidebar also lists the chapter's headings; only the chapter's own link counts.
-      const ids = url.hash === "" ? halaman[url.pathname.split("/").pop()] : undefined;
-      let tanda = a.querySelector(".kursus-tanda-sidebar");
+      const ids = url.hash === "" ? pages[url.pathname.split("/").pop()] : undefined;
+      let mark = a.querySelector(".kursus-sidebar-mark");
       if (!Array.isArray(ids) || ids.length === 0) {
-        tanda?.remove();
+        mark?.remove();
         continue;
       }
-      const n = ids.filter((id) => lulus.has(id)).length;
-      if (tanda === null) {
-        tanda = el("span", { class: "kursus-tanda-sidebar", "data-kursus-sidebar": true });
-        a.append(tanda);
+      const n = ids.filter((id) => passed.has(id)).length;
+      if (mark === null) {
+        mark = el("span", { class: "kursus-sidebar-mark", "data-kursus-sidebar": true });
+        a.append(mark);
       }
-      tanda.textContent = n === ids.length ? " ✓" : ` ${n}/${ids.length}`;
-      tanda.title = `${n} dari ${ids.length} latihan lulus`;
-      tanda.dataset.kursusSidebar = n === ids.length ? "lulus" : "sebagian";
+      mark.textContent = n === ids.length ? " ✓" : ` ${n}/${ids.length}`;
+      mark.title = TEXT.sidebarCount(n, ids.length);
+      mark.dataset.kursusSidebar = n === ids.length ? "lulus" : "sebagian";
     }
   }
 
   // ---- wiring ------------------------------------------------------------------------
 
-  function pasang() {
-    const main = konten();
+  function init() {
+    const main = contentMain();
     if (main === null) return;
-    const alasan = alasanTidakJalan();
-    const latihan = kotakLatihan(main);
-    const bab = babHalaman(main, latihan);
-    const options = bab === null ? {} : { bab };
-    document.documentElement.dataset.kursusHalaman = bab ?? "";
-    ingatHalaman(latihan);
-    const jumlahContoh = pasangContoh(main, options, alasan);
-    for (const l of latihan) pasangLatihan(l, alasan);
-    if (bab !== null || jumlahContoh > 0) pasangKonsolBab(main, options, alasan);
-    tandaiKemajuan(simpan.baca(KUNCI.kemajuan, "{}"));
+    const cannotRun = whyCannotRun();
+    const exercises = exerciseBoxes(main);
+    const lesson = pageLesson(main, exercises);
+    const options = lesson === null ? {} : { bab: lesson };
+    document.documentElement.dataset.kursusHalaman = lesson ?? "";
+    rememberPage(exercises);
+    const exampleCount = wireExamples(main, options, cannotRun);
+    for (const x of exercises) wireExercise(x, cannotRun);
+    if (lesson !== null || exampleCount > 0) wireChapterConsole(main, options, cannotRun);
+    markProgress(storage.read(STORAGE_KEYS.progress, "{}"));
     // The sidebar is drawn by mdBook's own script, possibly after this one.
-    requestAnimationFrame(() => tandaiKemajuan(simpan.baca(KUNCI.kemajuan, "{}")));
+    requestAnimationFrame(() => markProgress(storage.read(STORAGE_KEYS.progress, "{}")));
     // Another tab that passed an exercise updates the marks here too.
     window.addEventListener("storage", (e) => {
-      if (e.key === KUNCI.kemajuan && e.newValue !== null) tandaiKemajuan(e.newValue);
+      if (e.key === STORAGE_KEYS.progress && e.newValue !== null) markProgress(e.newValue);
     });
     document.documentElement.dataset.kursusSiap = "";
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", pasang);
-  else pasang();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
 })();

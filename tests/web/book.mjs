@@ -21,11 +21,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = process.env.KURSUS_BIN ?? join(root, "target/release/kursus");
 const webDir = process.env.KURSUS_WEB_DIR ?? join(root, "target/web");
-const klien = process.env.KURSUS_KLIEN_DIR ?? join(root, ".klien");
+const clients = process.env.KURSUS_KLIEN_DIR ?? join(root, ".klien");
 const chromiumPath = process.env.KURSUS_CHROMIUM ?? "/usr/bin/chromium";
 const screens = join(root, "target/kursus-layar");
 
-const require = createRequire(join(klien, "node/package.json"));
+const require = createRequire(join(clients, "node/package.json"));
 const { chromium } = require("playwright-core");
 
 let passed = 0;
@@ -211,31 +211,31 @@ try {
 
   // ---- the chapter's console: history, an endless loop and Berhenti ----------------------
   await open(page, lesson);
-  const konsol = page.locator(".kursus-konsol-bab [data-kursus-konsol]");
-  const konsolInput = konsol.locator("[data-kursus-masukan]");
-  const konsolLog = konsol.locator("[data-kursus-log]");
-  await konsolInput.click();
-  await konsolInput.pressSequentially("if (true) {");
-  await konsolInput.press("Enter");
-  await page.waitForFunction((el) => el.value.endsWith("\n"), await konsolInput.elementHandle());
-  await konsolInput.pressSequentially(" print('dua baris') }");
-  await konsolInput.press("Enter");
-  await waitText(page, konsolLog, (t) => t.includes("dua baris\n"));
+  const chapterConsole = page.locator(".kursus-chapter-console [data-kursus-konsol]");
+  const consoleInput = chapterConsole.locator("[data-kursus-masukan]");
+  const consoleLog = chapterConsole.locator("[data-kursus-log]");
+  await consoleInput.click();
+  await consoleInput.pressSequentially("if (true) {");
+  await consoleInput.press("Enter");
+  await page.waitForFunction((el) => el.value.endsWith("\n"), await consoleInput.elementHandle());
+  await consoleInput.pressSequentially(" print('dua baris') }");
+  await consoleInput.press("Enter");
+  await waitText(page, consoleLog, (t) => t.includes("dua baris\n"));
   check(true, "Enter menambah baris pada pernyataan yang belum lengkap dan menjalankan yang sudah lengkap");
-  await typeEntry(page, konsolInput, "while (true) {}");
+  await typeEntry(page, consoleInput, "while (true) {}");
   await page.waitForTimeout(700);
-  check(await konsol.locator("[data-kursus-berhenti]").isEnabled(), "Berhenti aktif selama pernyataan berjalan");
-  await konsol.locator("[data-kursus-berhenti]").click();
-  await waitText(page, konsolLog, (t) => t.includes("Dihentikan"));
+  check(await chapterConsole.locator("[data-kursus-berhenti]").isEnabled(), "Berhenti aktif selama pernyataan berjalan");
+  await chapterConsole.locator("[data-kursus-berhenti]").click();
+  await waitText(page, consoleLog, (t) => t.includes("Dihentikan"));
   check(true, "Berhenti menghentikan while (true) {} dan memberi tahu");
-  await typeEntry(page, konsolInput, "40 + 2");
-  await waitText(page, konsolLog, (t) => /\n42\n/.test(t));
+  await typeEntry(page, consoleInput, "40 + 2");
+  await waitText(page, consoleLog, (t) => /\n42\n/.test(t));
   check(true, "konsol bisa dipakai lagi setelah Berhenti");
   await page.reload();
   await page.waitForSelector("html[data-kursus-siap]");
-  await konsolInput.click();
-  await konsolInput.press("ArrowUp");
-  check((await konsolInput.inputValue()) === "40 + 2", "riwayat konsol tetap ada setelah dimuat ulang");
+  await consoleInput.click();
+  await consoleInput.press("ArrowUp");
+  check((await consoleInput.inputValue()) === "40 + 2", "riwayat konsol tetap ada setelah dimuat ulang");
 
   // A running example stopped as well.
   const ex = page.locator("pre[data-kursus-contoh]").first();
@@ -270,7 +270,7 @@ try {
     await page.screenshot({ path: join(screens, `konsol-${width}.png`), fullPage: false });
     if (width === 360) {
       const small = await page.evaluate(() =>
-        [...document.querySelectorAll(".kursus-tombol, [data-kursus-masukan]")]
+        [...document.querySelectorAll(".kursus-button, [data-kursus-masukan]")]
           .filter((b) => b.offsetParent !== null)
           .map((b) => b.getBoundingClientRect())
           .filter((r) => r.width < 44 || r.height < 44).length,
@@ -307,7 +307,7 @@ async function runExample(page, pre) {
   });
   await bar.locator("[data-kursus-jalankan]").click();
   await page.waitForFunction(
-    ([b, o]) => !b.querySelector("[data-kursus-jalankan]").disabled && !o.hidden && o.dataset.ditunggu !== "1",
+    ([b, o]) => !b.querySelector("[data-kursus-jalankan]").disabled && !o.hidden,
     [await bar.elementHandle(), await output.elementHandle()],
   );
   return output.textContent();

@@ -1,8 +1,8 @@
 // The course's WebAssembly module, run away from the page: an endless loop typed by the
 // learner blocks this worker, never the page, and the page stops it by ending the worker.
 //
-// Messages in: `{ id, op, args }`; out: `{ id, ok, value | error, kemajuan }`, where
-// `kemajuan` is the progress JSON as it stands after the call, for the page to keep.
+// Messages in: `{ id, op, args }`; out: `{ id, ok, value | error, broken, progress }`, where
+// `progress` is the progress JSON as it stands after the call, for the page to keep.
 // The module's API is the glue's (kursus.mjs, beside this file); nothing of the REPL is
 // decided here.
 
@@ -30,15 +30,16 @@ async function drain() {
 
 async function answer({ id, op, args }) {
   try {
-    if (op === "mulai") {
+    if (op === "start") {
       ready ??= start(args);
       const { kursus, module } = await ready;
-      return { id, ok: true, value: { module }, kemajuan: kursus.exportProgress() };
+      return { id, ok: true, value: { module }, progress: kursus.exportProgress() };
     }
     const { kursus } = await ready;
     const value = call(kursus, op, args);
-    const kemajuan = op === "complete" ? undefined : kursus.exportProgress();
-    return { id, ok: true, value, kemajuan };
+    // Asking whether an entry is complete changes nothing worth storing.
+    const progress = op === "complete" ? undefined : kursus.exportProgress();
+    return { id, ok: true, value, progress };
   } catch (error) {
     // A trap leaves the module's memory as the panic left it: the page starts a new worker.
     const broken = error instanceof WebAssembly.RuntimeError;
@@ -51,7 +52,7 @@ async function answer({ id, op, args }) {
  * restart after Berhenti costs no new download) on an in-memory data folder, and merges
  * the progress the page kept.
  */
-async function start({ module, kemajuan }) {
+async function start({ module, progress }) {
   if (!(module instanceof WebAssembly.Module)) {
     const response = await fetch(new URL("./kursus.wasm", import.meta.url));
     if (!response.ok) {
@@ -67,9 +68,9 @@ async function start({ module, kemajuan }) {
   ];
   const wasi = new WASI([], ["KURSUS_DATA_DIR=/kursus"], fds);
   const kursus = await Kursus.instantiate(module, wasi);
-  if (typeof kemajuan === "string" && kemajuan !== "") {
+  if (typeof progress === "string" && progress !== "") {
     try {
-      kursus.importProgress(kemajuan);
+      kursus.importProgress(progress);
     } catch (error) {
       // A stored progress the module refuses must not keep the book from running.
       console.warn(error);
@@ -94,7 +95,7 @@ function call(kursus, op, args) {
       return args.text === undefined ? kursus.model(args.session) : kursus.model(args.session, args.text);
     case "close":
       return kursus.close(args.session);
-    case "contoh":
+    case "examples":
       return examples(kursus, args);
     default:
       throw new Error(`unknown op ${op}`);
