@@ -93,6 +93,16 @@
     return null;
   }
 
+  // After one visit online the book opens and runs offline (src/kursus-sw.js). Its scope is
+  // the folder it is served from, so it sits at the book's root.
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+    navigator.serviceWorker.register(new URL("kursus-sw.js", bookRoot)).catch((error) => {
+      // Without it the book still runs online.
+      console.warn("kursus-sw.js:", error);
+    });
+  }
+
   class Stopped extends Error {}
 
   /**
@@ -698,6 +708,7 @@
   // ---- wiring ------------------------------------------------------------------------
 
   function init() {
+    registerServiceWorker();
     const main = contentMain();
     if (main === null) return;
     const cannotRun = whyCannotRun();

@@ -79,9 +79,21 @@ const types = {
   ".woff": "font/woff",
   ".ttf": "font/ttf",
 };
+// The book is served under a sub-path, as GitHub Pages serves a project's site; `down`
+// plays a network that is gone (for the offline check), also for the service worker.
+const prefix = "/buku";
+let down = false;
 const server = createServer((request, response) => {
+  if (down) {
+    request.socket.destroy();
+    return;
+  }
   const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
-  let file = resolve(html, `.${path}`);
+  if (path !== prefix && !path.startsWith(`${prefix}/`)) {
+    response.writeHead(404).end();
+    return;
+  }
+  let file = resolve(html, `.${path.slice(prefix.length)}`);
   if (file !== html && !file.startsWith(html + sep)) {
     response.writeHead(403).end();
     return;
@@ -95,7 +107,7 @@ const server = createServer((request, response) => {
   response.end(readFileSync(file));
 });
 await new Promise((done) => server.listen(0, "127.0.0.1", done));
-const base = `http://127.0.0.1:${server.address().port}/`;
+const base = `http://127.0.0.1:${server.address().port}${prefix}/`;
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -124,15 +136,7 @@ try {
     for (let i = 0; i < count; i++) {
       const pre = page.locator("pre[data-kursus-contoh]").nth(i);
       const output = await runExample(page, pre);
-      const expected = await pre.evaluate((el) => {
-        // The keluaran block the book prints under the example (after what the page added).
-        let next = el.nextElementSibling;
-        while (next && !next.classList.contains("keluaran-label")) {
-          if (next.matches("pre[data-kursus-contoh], h1, h2, h3, .latihan")) return null;
-          next = next.nextElementSibling;
-        }
-        return next?.nextElementSibling?.querySelector("code")?.textContent ?? null;
-      });
+      const expected = await expectedOutput(pre);
       check(expected !== null, `${name} contoh ${i + 1} punya blok keluaran`);
       check(output === expected.replace(/[\r\n]+$/, ""), `${name} contoh ${i + 1} mencetak keluarannya`, `diharapkan:\n${expected}\ndicetak:\n${output}`);
       examples += 1;
@@ -286,6 +290,38 @@ try {
   const why = await page.locator("[data-kursus-hasil]").first().textContent();
   check(why.includes("kursus buku --sajikan"), "dari file:// tombolnya menjelaskan cara menyajikan buku");
 
+  // ---- offline after one visit -------------------------------------------------------------
+  // A fresh profile reads one chapter online; then the network is gone, for the page and the
+  // service worker alike, and that chapter reloads and a chapter never opened opens, both
+  // running their examples.
+  const offline = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  offline.on("weberror", (e) => errors.push(String(e.error())));
+  const reader = await offline.newPage();
+  reader.setDefaultTimeout(60_000);
+  await open(reader, lesson);
+  await reader.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const cached = await reader.evaluate(async () => (await (await caches.open("kursus-buku-v1")).keys()).map((r) => r.url));
+  check(cached.some((u) => u.endsWith("/web/kursus.wasm")) && cached.some((u) => u.endsWith("/banyak-ke-banyak.html")), `service worker menyimpan buku dan mesinnya (${cached.length} berkas)`);
+  down = true;
+  await offline.setOffline(true);
+  try {
+    for (const name of [lesson, "banyak-ke-banyak.html"]) {
+      if (name === lesson) {
+        await reader.reload();
+        await reader.waitForSelector("html[data-kursus-siap]");
+      } else {
+        await open(reader, name);
+      }
+      const pre = reader.locator("pre[data-kursus-contoh]").first();
+      const output = await runExample(reader, pre);
+      const expected = (await expectedOutput(pre)) ?? "";
+      check(output === expected.replace(/[\r\n]+$/, "") && output !== "", `luring: ${name} terbuka dan contoh pertamanya mencetak keluarannya`, `diharapkan:\n${expected}\ndicetak:\n${output}`);
+    }
+  } finally {
+    down = false;
+    await offline.close();
+  }
+
   check(errors.length === 0, "tidak ada galat JavaScript di halaman", errors.join("\n"));
 } catch (error) {
   console.error(error.stack ?? error.message);
@@ -296,6 +332,18 @@ try {
   rmSync(course, { recursive: true, force: true });
   console.log(`${passed} passed, ${failed} failed`);
   if (failed > 0) process.exitCode = 1;
+}
+
+/** The keluaran block the book prints under the example (after what the page added). */
+function expectedOutput(pre) {
+  return pre.evaluate((el) => {
+    let next = el.nextElementSibling;
+    while (next && !next.classList.contains("keluaran-label")) {
+      if (next.matches("pre[data-kursus-contoh], h1, h2, h3, .latihan")) return null;
+      next = next.nextElementSibling;
+    }
+    return next?.nextElementSibling?.querySelector("code")?.textContent ?? null;
+  });
 }
 
 /** Clicks the example's Jalankan and answers the output it shows when done. */
