@@ -30,6 +30,7 @@
     exampleLabel: (n) => `Kode contoh ${n} (bisa diubah)`,
     exampleOutputLabel: (n) => `Keluaran contoh ${n}`,
     verdictLabel: "Hasil pemeriksaan",
+    codeBlockLabel: "Blok kode (geser ke samping untuk membaca semuanya)",
     stoppedExample: "Dihentikan: contoh ini tidak dijalankan sampai selesai.",
     stoppedConsole:
       "Dihentikan. Pernyataan tadi tidak dijalankan sampai selesai; sesi dimulai ulang, jadi data yang dibuat di konsol ini kembali ke awal.",
@@ -477,6 +478,7 @@
       ex.code.setAttribute("role", "textbox");
       ex.code.setAttribute("aria-multiline", "true");
       ex.code.setAttribute("aria-label", TEXT.exampleLabel(n));
+      ex.code.tabIndex = 0;
       // mdBook turns arrow keys into chapter navigation unless an input has the focus.
       ex.code.addEventListener("keydown", (e) => e.stopPropagation());
       ex.code.addEventListener("input", () => {
@@ -705,6 +707,51 @@
     }
   }
 
+  // ---- mdBook's page, made usable with a keyboard and a screen reader ---------------------
+
+  /**
+   * mdBook's sidebar toggle is a <label> for a hidden checkbox: no keyboard can reach it, and
+   * its aria-expanded and aria-label are not allowed on a label. As a button it is both.
+   */
+  function mendSidebarToggle() {
+    const toggle = document.getElementById("mdbook-sidebar-toggle");
+    if (toggle === null || toggle.tagName !== "LABEL") return;
+    toggle.setAttribute("role", "button");
+    toggle.tabIndex = 0;
+    if (!toggle.hasAttribute("aria-expanded")) {
+      toggle.setAttribute("aria-expanded", String(document.documentElement.classList.contains("sidebar-visible")));
+    }
+    toggle.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        toggle.click();
+      }
+    });
+  }
+
+  /**
+   * A code block wider than the page scrolls sideways; keyboard users scroll it only if it
+   * can take the focus. Blocks that fit stay out of the tab order. Editable examples are
+   * always focusable.
+   */
+  function focusScrollableCode(main) {
+    for (const code of main.querySelectorAll("pre > code")) {
+      if (code.isContentEditable || code.getAttribute("role") === "textbox") continue;
+      const scrolls = code.scrollWidth > code.clientWidth + 1;
+      if (scrolls && !code.hasAttribute("tabindex")) {
+        code.tabIndex = 0;
+        code.setAttribute("role", "region");
+        code.setAttribute("aria-label", TEXT.codeBlockLabel);
+        code.dataset.kursusGeser = "";
+      } else if (!scrolls && code.hasAttribute("data-kursus-geser")) {
+        code.removeAttribute("tabindex");
+        code.removeAttribute("role");
+        code.removeAttribute("aria-label");
+        delete code.dataset.kursusGeser;
+      }
+    }
+  }
+
   // ---- wiring ------------------------------------------------------------------------
 
   function init() {
@@ -726,6 +773,17 @@
     // Another tab that passed an exercise updates the marks here too.
     window.addEventListener("storage", (e) => {
       if (e.key === STORAGE_KEYS.progress && e.newValue !== null) markProgress(e.newValue);
+    });
+    mendSidebarToggle();
+    focusScrollableCode(main);
+    let resizing = false;
+    window.addEventListener("resize", () => {
+      if (resizing) return;
+      resizing = true;
+      requestAnimationFrame(() => {
+        resizing = false;
+        focusScrollableCode(main);
+      });
     });
     document.documentElement.dataset.kursusSiap = "";
   }

@@ -11,7 +11,7 @@
 // /usr/bin/chromium). Exits non-zero on the first failed check.
 
 import { spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -27,6 +27,7 @@ const screens = join(root, "target/kursus-layar");
 
 const require = createRequire(join(clients, "node/package.json"));
 const { chromium } = require("playwright-core");
+const axePath = require.resolve("axe-core/axe.min.js");
 
 let passed = 0;
 let failed = 0;
@@ -49,6 +50,11 @@ const course = mkdtempSync(join(tmpdir(), "kursus-buku-"));
 for (const part of ["lessons", "book/src", "book/theme", "book/book.toml"]) {
   cpSync(join(root, part), join(course, part), { recursive: true });
 }
+// Served under a sub-path as on GitHub Pages, where mdBook's site-url names it (404.html
+// loads its styles and scripts from there).
+const prefix = "/buku";
+const bookToml = join(course, "book/book.toml");
+writeFileSync(bookToml, readFileSync(bookToml, "utf8").replace(/^\[output\.html\]$/m, `$&\nsite-url = "${prefix}/"`));
 const build = spawnSync(bin, ["buku"], {
   env: { ...process.env, KURSUS_DIR: course, KURSUS_WEB_DIR: webDir },
   encoding: "utf8",
@@ -79,9 +85,7 @@ const types = {
   ".woff": "font/woff",
   ".ttf": "font/ttf",
 };
-// The book is served under a sub-path, as GitHub Pages serves a project's site; `down`
-// plays a network that is gone (for the offline check), also for the service worker.
-const prefix = "/buku";
+// `down` plays a network that is gone (for the offline check), also for the service worker.
 let down = false;
 const server = createServer((request, response) => {
   if (down) {
@@ -253,6 +257,57 @@ try {
   const stopped = ex.locator("xpath=following-sibling::pre[@data-kursus-hasil][1]");
   await waitText(page, stopped, (t) => t.includes("Dihentikan"));
   check(true, "contoh yang tak berhenti bisa dihentikan");
+
+  // ---- accessibility: axe on every page, with what the page adds opened ----------------
+  const allPages = readdirSync(html).filter((f) => f.endsWith(".html")).sort();
+  const themes = ["light", "rust", "coal", "navy", "ayu"];
+  const axePages = [...allPages.map((name) => ({ name, theme: "light" })), ...themes.slice(1).map((theme) => ({ name: lesson, theme }))];
+  for (const { name, theme } of axePages) {
+    await page.evaluate((t) => localStorage.setItem("mdbook-theme", t), theme);
+    // toc.html, the sidebar's frame for readers without JavaScript, loads no script.
+    if (name === "toc.html") await page.goto(base + name);
+    else await open(page, name);
+    // The additions are judged as the learner meets them: an example run, an exercise open.
+    const run = page.locator("[data-kursus-jalankan]").first();
+    if ((await run.count()) > 0) {
+      await run.click();
+      await page.locator("[data-kursus-hasil]:not([hidden])").first().waitFor();
+    }
+    const work = page.locator("[data-kursus-kerjakan]").first();
+    if ((await work.count()) > 0) {
+      await work.click();
+      await page.locator("[data-kursus-panel] [data-kursus-log]").first().waitFor();
+    }
+    await page.addScriptTag({ path: axePath });
+    // mdBook writes toc.html (the sidebar's frame when JavaScript is off) without a <title>,
+    // and no theme addition reaches it: the one violation known and let through.
+    const known = name === "toc.html" ? ["document-title"] : [];
+    // mdBook's dark themes fail contrast in mdBook's own links and highlighting; there only
+    // what this book adds is judged (counted and told, the rest).
+    const onlyOurs = theme !== "light";
+    const { ours, theirs } = await page.evaluate(
+      async ([known, onlyOurs]) => {
+        const result = await window.axe.run(document, { resultTypes: ["violations"] });
+        const mine = (target) => {
+          const el = document.querySelector(target.join(" "));
+          return el?.closest('[class*="kursus-"], [data-kursus-konsol], [data-kursus-panel], dfn.istilah, .latihan-judul, .keluaran-label') != null;
+        };
+        const ours = [];
+        let theirs = 0;
+        for (const v of result.violations) {
+          if ((v.impact !== "serious" && v.impact !== "critical") || known.includes(v.id)) continue;
+          const nodes = onlyOurs ? v.nodes.filter((n) => mine(n.target)) : v.nodes;
+          theirs += v.nodes.length - nodes.length;
+          if (nodes.length === 0) continue;
+          ours.push(`${v.id} (${v.impact}): ${v.help}\n${nodes.map((n) => `  ${n.target.join(" ")}: ${n.failureSummary.replace(/\n/g, " ")}`).join("\n")}`);
+        }
+        return { ours, theirs };
+      },
+      [known, onlyOurs],
+    );
+    check(ours.length === 0, `${name} (tema ${theme}): axe tidak menemukan pelanggaran serius${theirs ? ` pada tambahan buku ini (${theirs} di tema mdBook sendiri)` : ""}`, ours.join("\n"));
+  }
+  await page.evaluate(() => localStorage.removeItem("mdbook-theme"));
 
   // ---- phone and desktop ------------------------------------------------------------------
   mkdirSync(screens, { recursive: true });
