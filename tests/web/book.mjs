@@ -1,6 +1,7 @@
-// The built book in Chromium: every example's Jalankan prints its keluaran block, an
-// exercise is graded in the page, progress survives a reload, Berhenti stops an endless
-// loop, and the pages fit a phone. Screenshots go to target/kursus-layar/.
+// The built book in Chromium: every example's Jalankan prints its keluaran block, exercises
+// are graded in the page as the terminal grades them, progress survives a reload, Berhenti
+// stops an endless loop, the book works offline after one visit, axe-core finds no serious
+// accessibility violation, and the pages fit a phone. Screenshots go to target/kursus-layar/.
 //
 //   node tests/web/book.mjs
 //
@@ -28,6 +29,7 @@ const screens = join(root, "target/kursus-layar");
 const require = createRequire(join(clients, "node/package.json"));
 const { chromium } = require("playwright-core");
 const axePath = require.resolve("axe-core/axe.min.js");
+const TOML = require("smol-toml");
 
 let passed = 0;
 let failed = 0;
@@ -201,6 +203,57 @@ try {
   await box.locator("[data-kursus-solusi]").click();
   await waitText(page, log, (t) => t.includes(".solusi\n") && !t.trimEnd().endsWith(".solusi"));
   check((await log.textContent()).includes("sort"), ".solusi menampilkan solusi setelah lulus, juga sesudah dimuat ulang", await log.textContent());
+
+  // ---- one query exercise of each lesson, in its panel: wrong, then right ----------------
+  // The verdicts must be the terminal's, word for word: the native REPL gets the same entries.
+  for (const { id: exercise, stop } of [
+    { id: "embedding-referencing/gabung-wali" },
+    { id: "banyak-ke-banyak/kuliah-mahasiswa" },
+    { id: "dynamodb-satu-ke-banyak/metadata-workspace" },
+    // Berhenti inside a panel: the endless loop is stopped, the panel goes on working.
+    { id: "embedding-referencing/anak-wali", stop: true },
+  ]) {
+    const { right, wrong } = answers(exercise);
+    const [lessonId] = exercise.split("/");
+    await open(page, `${lessonId}.html`);
+    const panelBox = page.locator(`.latihan[data-kursus-latihan="${exercise}"]`);
+    await panelBox.locator("[data-kursus-kerjakan]").click();
+    const panelInput = panelBox.locator("[data-kursus-masukan]");
+    const panelLog = panelBox.locator("[data-kursus-log]");
+    const panelVerdict = panelBox.locator("[data-kursus-vonis]");
+    await waitText(page, panelLog, (t) => t.includes("Selamat datang"));
+    const periksa = async () => {
+      await panelVerdict.evaluate((el) => {
+        el.textContent = "";
+      });
+      await panelBox.locator("[data-kursus-periksa]").click();
+      await waitText(page, panelVerdict, (t) => t !== "");
+      return panelVerdict.textContent();
+    };
+    if (stop) {
+      await typeEntry(page, panelInput, "while(true){}");
+      await page.waitForTimeout(500);
+      await panelBox.locator("[data-kursus-berhenti]").click();
+      await waitText(page, panelLog, (t) => t.includes("Dihentikan"));
+      check(await panelInput.isEditable(), `${exercise}: panel tetap bisa dipakai setelah Berhenti`);
+      await typeAnswer(page, panelInput, right);
+      const shown = await periksa();
+      const terminal = terminalVerdicts(exercise, [right]);
+      check(shown.startsWith("✓") && shown === terminal[0], `${exercise}: sesudah Berhenti jawaban benar tetap lulus, vonisnya sama dengan terminal`, `halaman:\n${shown}\nterminal:\n${terminal[0]}`);
+      continue;
+    }
+    // The answer is everything typed since the exercise opened: Ulang starts it afresh.
+    const terminal = terminalVerdicts(exercise, [wrong, `.ulang\n${right}`]);
+    await typeAnswer(page, panelInput, wrong);
+    const wrongShown = await periksa();
+    check(wrongShown.startsWith("✗") && wrongShown === terminal[0], `${exercise}: jawaban salah, vonis ✗ sama dengan terminal`, `halaman:\n${wrongShown}\nterminal:\n${terminal[0]}`);
+    check(!/\u001b/.test(await panelLog.textContent()), `${exercise}: konsol panel tanpa kode warna ANSI`);
+    await panelBox.locator("[data-kursus-ulang]").click();
+    await waitText(page, panelLog, (t) => t.trimEnd().split("\n").some((l) => l.endsWith(".ulang")) && !t.trimEnd().endsWith(".ulang"));
+    await typeAnswer(page, panelInput, right);
+    const rightShown = await periksa();
+    check(rightShown.startsWith("✓") && rightShown === terminal[1], `${exercise}: jawaban benar, vonis ✓ sama dengan terminal`, `halaman:\n${rightShown}\nterminal:\n${terminal[1]}`);
+  }
 
   // ---- a design exercise gets its model editor -------------------------------------------
   await open(page, "banyak-ke-banyak.html");
@@ -414,6 +467,65 @@ async function runExample(page, pre) {
     [await bar.elementHandle(), await output.elementHandle()],
   );
   return output.textContent();
+}
+
+/** The exercise's reference solution (pelajaran.toml) and its first wrong answer (uji.toml). */
+function answers(exercise) {
+  const [lessonId, id] = exercise.split("/");
+  const lessonToml = TOML.parse(readFileSync(join(course, "lessons", lessonId, "pelajaran.toml"), "utf8"));
+  const tests = TOML.parse(readFileSync(join(course, "lessons", lessonId, "uji.toml"), "utf8"));
+  const right = lessonToml.latihan.find((x) => x.id === id)?.solusi;
+  const wrong = tests.latihan.find((x) => x.id === id)?.salah?.[0]?.jawaban;
+  if (typeof right !== "string" || typeof wrong !== "string") throw new Error(`${exercise}: no solusi or salah`);
+  return { right: right.trim(), wrong: wrong.trim() };
+}
+
+/**
+ * What the terminal answers to `.periksa` after each answer, the answers typed one after
+ * another in one session as in the page. Each run repeats the answers before it: its
+ * output starts with the shorter run's, so what follows is the last verdict.
+ */
+function terminalVerdicts(exercise, entries) {
+  const verdicts = [];
+  let before = "";
+  for (let n = 1; n <= entries.length; n++) {
+    const data = mkdtempSync(join(tmpdir(), "kursus-data-"));
+    try {
+      const run = spawnSync(bin, ["--latihan", exercise], {
+        input: entries.slice(0, n).map((e) => `${e}\n.periksa\n`).join(""),
+        env: { ...process.env, KURSUS_DIR: course, KURSUS_DATA_DIR: data },
+        encoding: "utf8",
+      });
+      if (run.status !== 0 || !run.stdout.startsWith(before)) {
+        throw new Error(`kursus --latihan ${exercise}: status ${run.status}\n${run.stderr}`);
+      }
+      const tail = run.stdout.slice(before.length);
+      const start = tail.search(/^[✓✗]/m);
+      verdicts.push(start < 0 ? tail : tail.slice(start).replace(/\n+$/, ""));
+      before = run.stdout;
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
+  }
+  return verdicts;
+}
+
+/**
+ * Types an answer line by line as a learner would: Enter runs what is complete and
+ * continues what is not, as the page's console decides.
+ */
+async function typeAnswer(page, input, text) {
+  for (const line of text.split("\n")) {
+    const before = await input.inputValue();
+    if (before === "" && line.trim() === "") continue;
+    await input.evaluate((el, more) => {
+      el.value += more;
+    }, line);
+    await input.press("End");
+    await input.press("Enter");
+    await page.waitForFunction(([el, typed]) => el.value !== typed, [await input.elementHandle(), before + line]);
+  }
+  if ((await input.inputValue()) !== "") throw new Error(`answer left incomplete in the console:\n${await input.inputValue()}`);
 }
 
 async function typeEntry(page, input, text) {

@@ -66,7 +66,9 @@ async function start({ module, progress }) {
     ConsoleStdout.lineBuffered((line) => console.warn(line)),
     new PreopenDirectory("/kursus", new Map()),
   ];
-  const wasi = new WASI([], ["KURSUS_DATA_DIR=/kursus"], fds);
+  // The shim's stdout looks like a terminal to the module, which would then colour the
+  // verdict's diff with ANSI escapes; the page shows plain text.
+  const wasi = new WASI([], ["KURSUS_DATA_DIR=/kursus", "NO_COLOR=1"], fds);
   const kursus = await Kursus.instantiate(module, wasi);
   if (typeof progress === "string" && progress !== "") {
     try {
