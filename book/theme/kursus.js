@@ -786,6 +786,8 @@
       });
     });
     document.documentElement.dataset.kursusSiap = "";
+    // For tests/web/measure-book.mjs: when the page became usable.
+    performance.mark?.("kursus:siap");
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -58,7 +58,7 @@ async function start({ module, progress }) {
     if (!response.ok) {
       throw new Error(`kursus.wasm: HTTP ${response.status}`);
     }
-    module = await WebAssembly.compile(await response.arrayBuffer());
+    module = await compile(response);
   }
   const fds = [
     new OpenFile(new File([])),
@@ -79,6 +79,22 @@ async function start({ module, progress }) {
     }
   }
   return { kursus, module };
+}
+
+/**
+ * Compiles while downloading, and lets the browser keep the compiled code for the next
+ * visit; a server that sends the module under another type than application/wasm gets the
+ * plain way.
+ */
+async function compile(response) {
+  if (typeof WebAssembly.compileStreaming === "function" && response.headers.get("content-type")?.startsWith("application/wasm")) {
+    try {
+      return await WebAssembly.compileStreaming(response.clone());
+    } catch (error) {
+      console.warn("compileStreaming:", error);
+    }
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 function call(kursus, op, args) {
