@@ -361,6 +361,16 @@ try {
     check(ours.length === 0, `${name} (tema ${theme}): axe tidak menemukan pelanggaran serius${theirs ? ` pada tambahan buku ini (${theirs} di tema mdBook sendiri)` : ""}`, ours.join("\n"));
   }
   await page.evaluate(() => localStorage.removeItem("mdbook-theme"));
+  await open(page, lesson);
+  const toggle = page.locator("#mdbook-sidebar-toggle");
+  const sidebarShown = () => page.evaluate(() => document.documentElement.classList.contains("sidebar-visible"));
+  const shownBefore = await sidebarShown();
+  await toggle.focus();
+  await toggle.press("Enter");
+  await page.waitForFunction((before) => document.documentElement.classList.contains("sidebar-visible") !== before, shownBefore);
+  await toggle.press(" ");
+  await page.waitForFunction((before) => document.documentElement.classList.contains("sidebar-visible") === before, shownBefore);
+  check((await sidebarShown()) === shownBefore, "tombol daftar isi bisa dipakai dengan papan ketik (Enter, Spasi)");
 
   // ---- phone and desktop ------------------------------------------------------------------
   mkdirSync(screens, { recursive: true });
