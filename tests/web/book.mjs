@@ -222,7 +222,7 @@ try {
     const panelLog = panelBox.locator("[data-kursus-log]");
     const panelVerdict = panelBox.locator("[data-kursus-vonis]");
     await waitText(page, panelLog, (t) => t.includes("Selamat datang"));
-    const periksa = async () => {
+    const grade = async () => {
       await panelVerdict.evaluate((el) => {
         el.textContent = "";
       });
@@ -237,7 +237,7 @@ try {
       await waitText(page, panelLog, (t) => t.includes("Dihentikan"));
       check(await panelInput.isEditable(), `${exercise}: panel tetap bisa dipakai setelah Berhenti`);
       await typeAnswer(page, panelInput, right);
-      const shown = await periksa();
+      const shown = await grade();
       const terminal = terminalVerdicts(exercise, [right]);
       check(shown.startsWith("✓") && shown === terminal[0], `${exercise}: sesudah Berhenti jawaban benar tetap lulus, vonisnya sama dengan terminal`, `halaman:\n${shown}\nterminal:\n${terminal[0]}`);
       continue;
@@ -245,13 +245,13 @@ try {
     // The answer is everything typed since the exercise opened: Ulang starts it afresh.
     const terminal = terminalVerdicts(exercise, [wrong, `.ulang\n${right}`]);
     await typeAnswer(page, panelInput, wrong);
-    const wrongShown = await periksa();
+    const wrongShown = await grade();
     check(wrongShown.startsWith("✗") && wrongShown === terminal[0], `${exercise}: jawaban salah, vonis ✗ sama dengan terminal`, `halaman:\n${wrongShown}\nterminal:\n${terminal[0]}`);
     check(!/\u001b/.test(await panelLog.textContent()), `${exercise}: konsol panel tanpa kode warna ANSI`);
     await panelBox.locator("[data-kursus-ulang]").click();
     await waitText(page, panelLog, (t) => t.trimEnd().split("\n").some((l) => l.endsWith(".ulang")) && !t.trimEnd().endsWith(".ulang"));
     await typeAnswer(page, panelInput, right);
-    const rightShown = await periksa();
+    const rightShown = await grade();
     check(rightShown.startsWith("✓") && rightShown === terminal[1], `${exercise}: jawaban benar, vonis ✓ sama dengan terminal`, `halaman:\n${rightShown}\nterminal:\n${terminal[1]}`);
   }
 
