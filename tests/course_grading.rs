@@ -305,7 +305,7 @@ fn status_grading_compares_the_resulting_state() {
     assert!(!v.passed);
     assert_eq!(
         v.remarks[0],
-        pesan::status_beda(pesan::dataset_label(false))
+        pesan::status_beda(pesan::dataset_label(false), false)
     );
     let label = pesan::bagian_keadaan("mahasiswa", false);
     assert_eq!(

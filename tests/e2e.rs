@@ -28,6 +28,7 @@ mod layani;
 mod layani_mongo;
 mod pesan_katalog;
 mod repl_bab;
+mod repl_newcomer;
 mod repl_terminal;
 mod repl_work_kept;
 mod shell_fuzz;

@@ -152,7 +152,11 @@ fn put_item_that_wipes_the_item_fails() {
         "dynamodb-satu-ke-banyak/aktifkan-proyek",
         r#"ddb.put({ TableName: 'AppData', Item: { EntityRef: 'WS#acme', Detail: 'PROJ#2026-0031', status: 'ACTIVE' }, ConditionExpression: '#s = :lama', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':lama': 'PLANNING' } })"#,
     );
-    assert_fails(&out, &["field `projectName` hilang"], &last_change(1));
+    assert_fails(
+        &out,
+        &["atribut `projectName` hilang (apakah item-nya ditimpa seluruhnya?)"],
+        &last_change(1),
+    );
 }
 
 #[test]

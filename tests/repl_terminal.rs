@@ -39,9 +39,20 @@ impl Terminal {
 
     /// Starts `kursus ARGS` and waits for `ready` on the screen.
     pub(super) fn start_at(name: &str, data: &Path, args: &[&str], ready: &str) -> Terminal {
+        Terminal::start_with(name, data, args, ready, "NO_COLOR=1")
+    }
+
+    /// As [`Terminal::start_at`], with `env` (`NAME=value`) in place of `NO_COLOR=1`.
+    pub(super) fn start_with(
+        name: &str,
+        data: &Path,
+        args: &[&str],
+        ready: &str,
+        env: &str,
+    ) -> Terminal {
         let name = format!("kursus-{name}-{}", std::process::id());
         let command = format!(
-            "env KURSUS_DIR='{}' KURSUS_DATA_DIR='{}' NO_COLOR=1 '{}' {}",
+            "env KURSUS_DIR='{}' KURSUS_DATA_DIR='{}' {env} '{}' {}",
             repo_root().display(),
             data.display(),
             env!("CARGO_BIN_EXE_kursus"),
@@ -65,6 +76,11 @@ impl Terminal {
 
     pub(super) fn screen(&self) -> String {
         tmux(&["capture-pane", "-p", "-t", &self.name])
+    }
+
+    /// The screen with its colours and styles as escape sequences.
+    pub(super) fn styled_screen(&self) -> String {
+        tmux(&["capture-pane", "-p", "-e", "-t", &self.name])
     }
 
     pub(super) fn keys(&self, keys: &[&str]) {

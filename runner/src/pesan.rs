@@ -8,6 +8,7 @@
 use std::fmt::Display;
 
 pub mod cli;
+pub mod galat;
 mod istilah;
 pub mod mesin;
 pub mod rancangan;
@@ -159,8 +160,19 @@ pub fn ada_galat(teks: &str) -> String {
 
 pub const DIFF_JUDUL: &str = "Perbedaan (- diharapkan, + keluaran Anda):";
 
-pub fn status_beda(dataset: &str) -> String {
-    format!("✗ Isi koleksi setelah perintah Anda pada {dataset} belum sesuai.")
+/// DynamoDB's words for what is being checked, else MongoDB's.
+pub fn status_beda(dataset: &str, tabel: bool) -> String {
+    let isi = if tabel { "Isi tabel" } else { "Isi koleksi" };
+    format!("✗ {isi} setelah perintah Anda pada {dataset} belum sesuai.")
+}
+
+/// A named part of a record: a DynamoDB item's attribute, a document's field.
+pub fn nama_bagian(tabel: bool) -> &'static str {
+    if tabel {
+        "atribut"
+    } else {
+        "field"
+    }
 }
 
 pub fn hard_code(dataset: &str) -> String {
@@ -259,16 +271,28 @@ pub fn keadaan_dokumen_lebih(bagian: &str, id: &str) -> String {
     format!("Di {bagian}, {id} ada sesudah perintah Anda, padahal seharusnya tidak.")
 }
 
-pub fn keadaan_field_hilang(bagian: &str, id: &str, field: &str) -> String {
-    format!("Di {bagian}, {id}: field `{field}` hilang (apakah dokumennya ditimpa seluruhnya?).")
+pub fn keadaan_field_hilang(bagian: &str, id: &str, kata: &str, field: &str) -> String {
+    let utuh = if kata == "atribut" {
+        "item-nya"
+    } else {
+        "dokumennya"
+    };
+    format!("Di {bagian}, {id}: {kata} `{field}` hilang (apakah {utuh} ditimpa seluruhnya?).")
 }
 
-pub fn keadaan_field_lebih(bagian: &str, id: &str, field: &str) -> String {
-    format!("Di {bagian}, {id}: field `{field}` seharusnya tidak ada.")
+pub fn keadaan_field_lebih(bagian: &str, id: &str, kata: &str, field: &str) -> String {
+    format!("Di {bagian}, {id}: {kata} `{field}` seharusnya tidak ada.")
 }
 
-pub fn keadaan_field_beda(bagian: &str, id: &str, field: &str, harap: &str, dapat: &str) -> String {
-    format!("Di {bagian}, {id}: field `{field}` seharusnya {harap}, tetapi {dapat}.")
+pub fn keadaan_field_beda(
+    bagian: &str,
+    id: &str,
+    kata: &str,
+    field: &str,
+    harap: &str,
+    dapat: &str,
+) -> String {
+    format!("Di {bagian}, {id}: {kata} `{field}` seharusnya {harap}, tetapi {dapat}.")
 }
 
 pub fn keadaan_urutan_field(bagian: &str, id: &str, field: &str) -> String {
@@ -529,16 +553,53 @@ pub fn bilah_kemajuan(bilah: &str, selesai: usize, total: usize) -> String {
     format!("Kemajuan: {bilah} {selesai}/{total} latihan ({persen}%)")
 }
 
-pub fn selamat_datang(pelajaran: &str, latihan: &str) -> String {
+pub fn selamat_datang(pelajaran: &str, halaman: &str, latihan: &str) -> String {
     format!(
         "Selamat datang di Kursus!\nPelajaran: {pelajaran}\nLatihan: {latihan}\n\
+         Materinya ada di buku: jalankan `kursus buku --sajikan` di terminal lain dan buka \
+         halaman {halaman}.\n\
          Ketik .latihan untuk membaca soal, .periksa untuk menilai jawaban, \
          .petunjuk untuk petunjuk, .bantuan untuk semua perintah titik."
     )
 }
 
+/// The answer worked in another database than the exercise's data.
+pub fn basis_data_lain(dipakai: &str, seharusnya: &str) -> String {
+    format!(
+        "Perintah Anda bekerja di basis data {dipakai}, padahal data latihan ini ada di \
+         {seharusnya}; ketik `use {seharusnya}` lalu ulangi (.ulang mengosongkan jawaban)."
+    )
+}
+
+/// Moving on crossed into another lesson: its chapter is worth reading first.
+pub fn masuk_bab(judul: &str, halaman: &str) -> String {
+    format!(
+        "Anda masuk ke pelajaran baru: {judul}. Baca babnya dulu di buku (halaman {halaman}; \
+         `kursus buku --sajikan`) atau di sini dengan .bab."
+    )
+}
+
+/// `.lanjut` past the last exercise while some are still to do.
+pub fn akhir_kursus_belum_semua(sisa: usize) -> String {
+    format!(
+        "Itu latihan terakhir kursus, tetapi {sisa} latihan belum lulus; \
+         berikut yang pertama di antaranya."
+    )
+}
+
+/// `.latihan ID` where several lessons have an exercise `ID`.
+pub fn latihan_ambigu(id: &str, calon: &[String]) -> String {
+    format!(
+        "Ada beberapa latihan bernama {id}: {}. Sebutkan lengkap dengan pelajarannya, \
+         misalnya .latihan {}.",
+        calon.join(", "),
+        calon[0]
+    )
+}
+
 pub const BANTUAN: &str = "Perintah titik:
   .latihan        tampilkan soal latihan saat ini
+  .latihan ID     buka latihan ID (PELAJARAN/LATIHAN, atau LATIHAN saja bila hanya satu)
   .periksa        nilai jawaban Anda (perintah sejak latihan dibuka atau .ulang)
   .sunting        buka berkas model latihan rancangan di $EDITOR
   .petunjuk       tampilkan petunjuk berikutnya

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use crate::course::session::DOT_COMMAND_NAMES;
 use rustyline::completion::{Completer, Pair};
 use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::Hinter;
@@ -174,6 +175,10 @@ impl KursusHelper {
 
     fn candidates(&self, line: &str, start: usize, word: &str) -> Vec<String> {
         let before = &line[..start];
+        if before.trim_start() == "." {
+            let names = DOT_COMMAND_NAMES.iter().map(|n| n[1..].to_string());
+            return filter(names, word);
+        }
         if word.starts_with('$') {
             return filter(OPERATORS.iter().map(|s| s.to_string()), word);
         }

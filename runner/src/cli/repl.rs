@@ -55,7 +55,12 @@ fn history_path(data_dir: Option<&Path>) -> Option<PathBuf> {
 type LineEditor = Editor<KursusHelper, DefaultHistory>;
 
 fn line_editor(console: &Console, history: Option<&Path>) -> anyhow::Result<LineEditor> {
-    let mut editor = LineEditor::new()?;
+    // Tab lists every candidate at once, as mongosh (Node's REPL) does, instead of
+    // cycling through them.
+    let config = rustyline::Config::builder()
+        .completion_type(rustyline::CompletionType::List)
+        .build();
+    let mut editor = LineEditor::with_config(config)?;
     editor.set_helper(Some(KursusHelper::new(console.shell())));
     if let Some(path) = history {
         // A missing or unreadable history file is a fresh start, not a failure.

@@ -93,6 +93,27 @@ impl Course {
             .ok_or_else(|| CourseError::UnknownLesson { id: id.to_string() })
     }
 
+    /// An exercise by its full id, or by its own id when one lesson alone has it.
+    pub fn resolve_exercise(&self, id: &str) -> std::result::Result<ExerciseRef<'_>, Vec<String>> {
+        if let Ok(e) = self.find_exercise(id) {
+            return Ok(e);
+        }
+        let mut matches: Vec<ExerciseRef<'_>> =
+            self.exercises().filter(|e| e.exercise.id == id).collect();
+        match matches.len() {
+            1 => Ok(matches.remove(0)),
+            _ => Err(matches.iter().map(|e| e.full_id()).collect()),
+        }
+    }
+
+    /// The page of the built book a lesson's chapter becomes.
+    pub fn chapter_page(lesson: &Lesson) -> String {
+        Path::new(&lesson.file.bab)
+            .with_extension("html")
+            .display()
+            .to_string()
+    }
+
     /// The exercise after `full_id` in course order, if any.
     pub fn next_after(&self, full_id: &str) -> Option<ExerciseRef<'_>> {
         self.exercises()

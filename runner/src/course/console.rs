@@ -110,7 +110,9 @@ impl Console {
     pub fn learner_in(course: Course, start: Start<'_>, data_dir: &Path) -> Result<Console> {
         let interrupt = Interrupt::new();
         let opened = learner::open_course(course, start, data_dir, interrupt.clone())?;
-        let (session, shell, greeting) = opened;
+        let (mut session, shell, greeting) = opened;
+        // A page renders text nodes: no terminal escapes, whatever the host's stdout is.
+        session.set_colour(false);
         Ok(Console::with(
             shell,
             Some(session),
@@ -262,6 +264,15 @@ impl Console {
         }
     }
 
+    /// After a known engine error, a line saying what to check: only for a learner at a
+    /// prompt in a course session, never in piped or graded output.
+    fn error_hint(&self, output: &crate::shell::StatementOutput) -> Option<&'static str> {
+        let at_prompt = self.time_limit.is_some() && self.learner.is_some();
+        (at_prompt && output.is_error)
+            .then(|| pesan::galat::saran(&output.text))
+            .flatten()
+    }
+
     /// Runs the entry's statements in order until one is stopped; each is recorded
     /// (stopped or not) as the learner's answer.
     fn run_code(&mut self, code: &str) -> Vec<Span> {
@@ -280,6 +291,9 @@ impl Console {
                     SpanKind::Output
                 };
                 out.push(span(kind, output.render(true)));
+            }
+            if let Some(hint) = self.error_hint(&output) {
+                out.push(span(SpanKind::Course, format!("{hint}\n")));
             }
             let note = self
                 .learner

@@ -6,6 +6,7 @@
 
 use super::answer::{self, short};
 use super::catalog::Lesson;
+use super::dataset::Dataset;
 use super::efficiency::{first_violation, work, writes, Expected};
 use super::error::Result;
 use super::feedback::{explain, same_multiset};
@@ -130,13 +131,39 @@ pub fn grade_entries<F: ShellFactory>(
     let on_main = replay::run(factory, lesson, &lesson.utama, exercise, entries)?;
     let graded = match judge_main(exercise, reference, &on_main) {
         Ok(graded) => graded,
-        Err(verdict) => return Ok(verdict),
+        Err(verdict) => return Ok(with_database_note(verdict, &lesson.utama, &on_main)),
     };
     let on_variant = replay::run(factory, lesson, &lesson.varian, exercise, entries)?;
     Ok(
         judge_variant(exercise, &reference.varian, &on_variant, graded)
             .unwrap_or_else(|| pass(graded)),
     )
+}
+
+/// A failed verdict gains a remark when the answer's requests went to a database the
+/// exercise's data is not in (typically after `use test`).
+fn with_database_note(mut verdict: Verdict, dataset: &Dataset, run: &Run) -> Verdict {
+    if let Some((used, expected)) = other_database(dataset, run) {
+        let at = verdict.remarks.len().min(1);
+        verdict
+            .remarks
+            .insert(at, pesan::basis_data_lain(&used, &expected));
+    }
+    verdict
+}
+
+/// The first database the answer reached that holds none of the exercise's collections,
+/// and the database that does.
+fn other_database(dataset: &Dataset, run: &Run) -> Option<(String, String)> {
+    let expected = dataset.collections.first()?.db.clone();
+    let known = |db: &str| dataset.collections.iter().any(|c| c.db == db);
+    let used = run.steps.iter().flat_map(|s| {
+        let commands = s.requests.commands.iter().map(|c| c.ns.as_str());
+        commands.chain(s.requests.plans.iter().map(|p| p.ns.as_str()))
+    });
+    used.filter_map(|ns| ns.split_once('.').map(|(db, _)| db))
+        .find(|db| !known(db) && *db != "admin")
+        .map(|db| (db.to_string(), expected))
 }
 
 /// The verdict on a lesson's own reference solution (its own target on `varian`, so
@@ -287,8 +314,9 @@ fn variant_mismatch(expected: &str, actual: &str, run: &Run, step: &Step) -> Ver
 }
 
 fn state_mismatch(difference: String, variant: bool, graded: Option<&Step>, run: &Run) -> Verdict {
+    let tables = !run.state.parts.is_empty() && run.state.parts.iter().all(|p| p.is_table);
     let mut remarks = vec![
-        pesan::status_beda(pesan::dataset_label(variant)),
+        pesan::status_beda(pesan::dataset_label(variant), tables),
         difference,
     ];
     if variant {

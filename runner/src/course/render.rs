@@ -50,3 +50,84 @@ pub fn colour_wanted() -> bool {
     use std::io::IsTerminal;
     std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal()
 }
+
+const BOLD: (&str, &str) = ("\x1b[1m", "\x1b[22m");
+const CODE: (&str, &str) = ("\x1b[36m", "\x1b[39m");
+
+/// A prompt or hint written in the book's Markdown, for the terminal: bold and code
+/// styled and list items bulleted in colour; without colour the bold markers go and
+/// code keeps its backticks, the plain-text convention for code.
+pub fn prose(text: &str, colour: bool) -> String {
+    text.lines()
+        .map(|line| prose_line(line, colour))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn prose_line(line: &str, colour: bool) -> String {
+    let body = line.trim_start();
+    let indent = &line[..line.len() - body.len()];
+    match body.strip_prefix("- ").or_else(|| body.strip_prefix("* ")) {
+        Some(item) if colour => format!("{indent}• {}", inline(item, colour)),
+        _ => format!("{indent}{}", inline(body, colour)),
+    }
+}
+
+/// `**bold**` and `` `code` `` spans; code is left as typed inside.
+fn inline(text: &str, colour: bool) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    let mut bold = false;
+    while let Some(at) = rest.find(['*', '`']) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        if let Some(after) = rest.strip_prefix("**") {
+            bold = !bold;
+            if colour {
+                out.push_str(if bold { BOLD.0 } else { BOLD.1 });
+            }
+            rest = after;
+        } else if let Some((code, after)) =
+            rest[1..].split_once('`').filter(|_| rest.starts_with('`'))
+        {
+            match colour {
+                true => out.push_str(&format!("{}{code}{}", CODE.0, CODE.1)),
+                false => out.push_str(&format!("`{code}`")),
+            }
+            rest = after;
+        } else {
+            out.push_str(&rest[..1]);
+            rest = &rest[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_prose_drops_bold_markers_and_keeps_code_marks() {
+        let text = "Cari **hanya** mahasiswa di `kampus`:\n- satu\n- dua * tiga";
+        assert_eq!(
+            prose(text, false),
+            "Cari hanya mahasiswa di `kampus`:\n- satu\n- dua * tiga"
+        );
+    }
+
+    #[test]
+    fn coloured_prose_styles_bold_code_and_lists() {
+        let text = "**ya** `a**b`\n  - item";
+        assert_eq!(
+            prose(text, true),
+            "\x1b[1mya\x1b[22m \x1b[36ma**b\x1b[39m\n  • item"
+        );
+    }
+
+    #[test]
+    fn an_unclosed_backtick_stays_as_typed() {
+        assert_eq!(prose("a ` b", true), "a ` b");
+    }
+}

@@ -39,7 +39,10 @@ struct DotCommand<F: ShellFactory> {
 fn dot_commands<F: ShellFactory>() -> Vec<DotCommand<F>> {
     let row = |name, graded, run| DotCommand { name, graded, run };
     vec![
-        row(".latihan", true, |s, _, _| Ok(s.task())),
+        row(".latihan", false, |s, id, sh| match id {
+            Some(id) => s.open_exercise(id, sh),
+            None => Ok(s.task()),
+        }),
         row(".periksa", true, |s, _, _| s.check()),
         row(".sunting", true, |s, _, _| Ok(s.edit())),
         row(".petunjuk", true, |s, _, _| s.hint()),
@@ -111,6 +114,7 @@ impl<F: ShellFactory> Session<F> {
         };
         let greeting = pesan::selamat_datang(
             &e.lesson.file.judul,
+            &Course::chapter_page(e.lesson),
             &format!("{} — {}", e.full_id(), e.exercise.judul),
         );
         with_note(with_note(greeting, self.design_note()), self.saved_note())
@@ -232,12 +236,15 @@ impl<F: ShellFactory> Session<F> {
     }
 
     fn task(&self) -> String {
+        if let Some(id) = &self.chapter {
+            return pesan::bab_tidak_dinilai(id);
+        }
         match self.exercise() {
             Some(e) => with_note(
                 pesan::soal(
                     &e.full_id(),
                     &e.exercise.judul,
-                    e.exercise.soal.trim(),
+                    &render::prose(e.exercise.soal.trim(), self.colour),
                     e.exercise.petunjuk.len(),
                 ),
                 self.design_note(),
@@ -316,7 +323,7 @@ impl<F: ShellFactory> Session<F> {
         let Some(text) = hints.get(shown.min(hints.len())) else {
             return Ok(pesan::PETUNJUK_HABIS.to_string());
         };
-        let message = pesan::petunjuk(shown + 1, hints.len(), text);
+        let message = pesan::petunjuk(shown + 1, hints.len(), &render::prose(text, self.colour));
         self.progress
             .petunjuk
             .insert(self.current.clone(), shown + 1);
@@ -382,9 +389,35 @@ impl<F: ShellFactory> Session<F> {
         if let Some(id) = self.chapter.clone() {
             return self.lesson(Some(&id), shell);
         }
-        match self.course.next_after(&self.current).map(|e| e.full_id()) {
-            Some(id) => self.switch_to(id, shell),
-            None => Ok(pesan::KURSUS_SELESAI.to_string()),
+        if let Some(id) = self.course.next_after(&self.current).map(|e| e.full_id()) {
+            return self.switch_to(id, shell);
+        }
+        // The last exercise in course order; any skipped earlier are still to do.
+        let unsolved = self
+            .course
+            .exercises()
+            .map(|e| e.full_id())
+            .filter(|id| !self.progress.is_done(id))
+            .collect::<Vec<_>>();
+        match unsolved.iter().find(|id| **id != self.current) {
+            Some(id) => {
+                let moved = self.switch_to(id.clone(), shell)?;
+                Ok(format!(
+                    "{}\n{moved}",
+                    pesan::akhir_kursus_belum_semua(unsolved.len())
+                ))
+            }
+            None if unsolved.is_empty() => Ok(pesan::KURSUS_SELESAI.to_string()),
+            None => Ok(pesan::akhir_kursus_belum_semua(unsolved.len())),
+        }
+    }
+
+    /// `.latihan ID`: any exercise, by its full id or its own id when unique.
+    fn open_exercise(&mut self, id: &str, shell: &mut F::Shell) -> Result<String> {
+        match self.course.resolve_exercise(id).map(|e| e.full_id()) {
+            Ok(full_id) => self.switch_to(full_id, shell),
+            Err(candidates) if candidates.is_empty() => Ok(pesan::latihan_tidak_ada(id)),
+            Err(candidates) => Ok(pesan::latihan_ambigu(id, &candidates)),
         }
     }
 
@@ -426,7 +459,8 @@ impl<F: ShellFactory> Session<F> {
     }
 
     fn switch_to(&mut self, id: String, shell: &mut F::Shell) -> Result<String> {
-        self.chapter = None;
+        let from_lesson = self.exercise().map(|e| e.lesson.file.id.clone());
+        let from_chapter = self.chapter.take();
         self.current = id;
         self.progress.aktif = Some(self.current.clone());
         self.store.save(&self.progress)?;
@@ -436,7 +470,18 @@ impl<F: ShellFactory> Session<F> {
             .map(|e| e.exercise.judul.clone())
             .unwrap_or_default();
         let moved = pesan::pindah_latihan(&self.current, &title);
-        Ok(with_note(moved, self.design_note()))
+        let crossed = self.crossing_note(from_chapter.or(from_lesson));
+        Ok(with_note(
+            crossed.map_or(moved.clone(), |note| format!("{note}\n{moved}")),
+            self.design_note(),
+        ))
+    }
+
+    /// Said when the new exercise belongs to another lesson than the session was in.
+    fn crossing_note(&self, from_lesson: Option<String>) -> Option<String> {
+        let lesson = self.exercise()?.lesson;
+        (from_lesson.as_deref() != Some(lesson.file.id.as_str()))
+            .then(|| pesan::masuk_bab(&lesson.file.judul, &Course::chapter_page(lesson)))
     }
 }
 
@@ -446,6 +491,25 @@ fn with_note(text: String, note: Option<String>) -> String {
         None => text,
     }
 }
+
+/// Every dot-command a learner can type, for completion: the table's, and `.exit`,
+/// which the console answers before the session sees it.
+pub const DOT_COMMAND_NAMES: &[&str] = &[
+    ".latihan",
+    ".periksa",
+    ".sunting",
+    ".petunjuk",
+    ".solusi",
+    ".ulang",
+    ".pulihkan",
+    ".lanjut",
+    ".daftar",
+    ".pelajaran",
+    ".bab",
+    ".bantuan",
+    ".help",
+    ".exit",
+];
 
 /// `.periksa` and friends; `..` is not one (it can start a JavaScript spread in a paste).
 pub fn is_dot_command(line: &str) -> bool {
@@ -464,4 +528,17 @@ fn starting_exercise(course: &Course, progress: &Progress) -> Option<String> {
         .or_else(unsolved)
         .or_else(|| course.exercises().next())
         .map(|e| e.full_id())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completion_knows_every_dot_command() {
+        let table = dot_commands::<super::super::real_shell::SessionFactory>();
+        let mut names: Vec<&str> = table.iter().map(|c| c.name).collect();
+        names.push(".exit");
+        assert_eq!(names, DOT_COMMAND_NAMES);
+    }
 }

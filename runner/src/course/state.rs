@@ -268,7 +268,7 @@ fn part_difference(want: &Part, got: &Part, field_order: bool) -> Option<String>
         .zip(&got.records)
         .find_map(|((id, w), (_, g))| {
             value_difference("", w, g, field_order && !want.is_table)
-                .map(|d| d.describe(&label, &named(id)))
+                .map(|d| d.describe(&label, &named(id), want.is_table))
         });
     changed.or_else(|| index_difference(&label, &want.indexes, &got.indexes))
 }
@@ -291,11 +291,14 @@ enum Difference {
 }
 
 impl Difference {
-    fn describe(&self, label: &str, id: &str) -> String {
+    fn describe(&self, label: &str, id: &str, table: bool) -> String {
+        let field = pesan::nama_bagian(table);
         match self {
-            Difference::Missing(path) => pesan::keadaan_field_hilang(label, id, path),
-            Difference::Extra(path) => pesan::keadaan_field_lebih(label, id, path),
-            Difference::Value(path, w, g) => pesan::keadaan_field_beda(label, id, path, w, g),
+            Difference::Missing(path) => pesan::keadaan_field_hilang(label, id, field, path),
+            Difference::Extra(path) => pesan::keadaan_field_lebih(label, id, field, path),
+            Difference::Value(path, w, g) => {
+                pesan::keadaan_field_beda(label, id, field, path, w, g)
+            }
             Difference::Order(path) => pesan::keadaan_urutan_field(label, id, path),
         }
     }
