@@ -8,10 +8,11 @@
 
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import * as shim from "../../book/src/web/vendor/browser_wasi_shim/index.js";
 
 const glueUrl = pathToFileURL(process.argv[2]);
 const { loadNode } = await import(glueUrl.href);
-const kursus = await loadNode(new URL("kursus.wasm", glueUrl));
+const kursus = await loadNode(new URL("kursus.wasm", glueUrl), undefined, shim);
 const chapters = JSON.parse(readFileSync(0, "utf8"));
 const outputs = chapters.map(({ open, codes }) => {
   const { session } = kursus.open(open);

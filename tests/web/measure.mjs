@@ -6,10 +6,8 @@
 // when its first statement has run, when an exercise session (its dataset loaded) is
 // ready, and the mean time of one statement on lesson data.
 
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { WASI } from "node:wasi";
+import { readFile } from "node:fs/promises";
+import * as shim from "../../book/src/web/vendor/browser_wasi_shim/index.js";
 import { pathToFileURL } from "node:url";
 
 const start = performance.now();
@@ -19,13 +17,14 @@ const { Kursus } = await import(glueUrl.href);
 const bytes = await readFile(new URL("kursus.wasm", glueUrl));
 const module = await WebAssembly.compile(bytes);
 console.log(`compiled: ${since()} ms`);
-const data = await mkdtemp(join(tmpdir(), "kursus-ukur-"));
-const wasi = new WASI({
-  version: "preview1",
-  env: { KURSUS_DATA_DIR: "/kursus" },
-  preopens: { "/kursus": data },
-});
-const kursus = await Kursus.instantiate(module, wasi);
+const { WASI, File, OpenFile, PreopenDirectory, ConsoleStdout } = shim;
+const fds = [
+  new OpenFile(new File([])),
+  ConsoleStdout.lineBuffered((line) => console.log(line)),
+  ConsoleStdout.lineBuffered((line) => console.error(line)),
+  new PreopenDirectory("/kursus", new Map()),
+];
+const kursus = await Kursus.instantiate(module, new WASI([], ["KURSUS_DATA_DIR=/kursus"], fds, { debug: false }));
 console.log(`instantiated: ${since()} ms`);
 const plain = kursus.open().session;
 console.log(`plain session ready: ${since()} ms`);

@@ -8,11 +8,12 @@
 
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import * as shim from "../../book/src/web/vendor/browser_wasi_shim/index.js";
 
 const [glue, dataDir, action, file] = process.argv.slice(2);
 const glueUrl = pathToFileURL(glue);
 const { loadNode } = await import(glueUrl.href);
-const kursus = await loadNode(new URL("kursus.wasm", glueUrl), dataDir);
+const kursus = await loadNode(new URL("kursus.wasm", glueUrl), dataDir, shim);
 if (action === "ekspor") {
   process.stdout.write(kursus.exportProgress());
 } else if (action === "impor") {

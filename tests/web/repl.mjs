@@ -9,11 +9,12 @@
 
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import * as shim from "../../book/src/web/vendor/browser_wasi_shim/index.js";
 
 const [glue, options, dataDir] = process.argv.slice(2);
 const glueUrl = pathToFileURL(glue);
 const { loadNode } = await import(glueUrl.href);
-const kursus = await loadNode(new URL("kursus.wasm", glueUrl), dataDir);
+const kursus = await loadNode(new URL("kursus.wasm", glueUrl), dataDir, shim);
 const opened = kursus.open(options === undefined ? {} : JSON.parse(options));
 const { session } = opened;
 // As the terminal, the greeting goes to standard error.

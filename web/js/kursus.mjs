@@ -9,8 +9,15 @@ export class Kursus {
   #encoder = new TextEncoder();
   #decoder = new TextDecoder();
 
-  constructor(instance) {
+  // Node's WASI object must outlive the instance: its imports do not keep it alive, and
+  // once collected, the next WASI call crashes the process (SIGSEGV in node 20).
+  #wasi;
+  /** Called after every request (Node mirrors the data folder to disk with it). */
+  afterCall = null;
+
+  constructor(instance, wasi) {
     this.#exports = instance.exports;
+    this.#wasi = wasi;
   }
 
   /**
@@ -29,7 +36,7 @@ export class Kursus {
       ({ instance } = await WebAssembly.instantiate(source, imports));
     }
     wasi.initialize(instance);
-    return new Kursus(instance);
+    return new Kursus(instance, wasi);
   }
 
   /** One request object in, its response object out; a refused request throws. */
@@ -49,6 +56,7 @@ export class Kursus {
     const text = this.#decoder.decode(new Uint8Array(e.memory.buffer, out, len));
     e.kursus_free(out, len);
     const response = JSON.parse(text);
+    this.afterCall?.();
     if (!response.ok) {
       throw new Error(response.error);
     }
@@ -110,15 +118,30 @@ export class Kursus {
 }
 
 /**
- * Under Node: kursus.wasm from next to this file (or `path`), with `node:wasi`; the
- * learner's files (progress, design models) go to `dataDir` when given.
+ * Under Node: kursus.wasm from next to this file (or `path`). `shim` is the
+ * `@bjorn3/browser_wasi_shim` module, the WASI the page uses too (Node's own `node:wasi`
+ * crashed the process now and then while the module saved files, in Node 20). With
+ * `dataDir`, the learner's files (progress, design models) are read from that folder at
+ * start and written back after every call, so separate runs share them as the terminal's
+ * runs share `--data-dir`.
  */
-export async function loadNode(path = new URL("./kursus.wasm", import.meta.url), dataDir) {
-  const { WASI } = await import("node:wasi");
+export async function loadNode(path = new URL("./kursus.wasm", import.meta.url), dataDir, shim) {
   const { readFile } = await import("node:fs/promises");
-  const data = dataDir === undefined ? {} : { preopens: { "/kursus": dataDir } };
-  const wasi = new WASI({ version: "preview1", args: [], env: { KURSUS_DATA_DIR: "/kursus" }, ...data });
-  return Kursus.instantiate(await readFile(path), wasi);
+  const { WASI, File, OpenFile, PreopenDirectory, ConsoleStdout } = shim;
+  const disk = dataDir === undefined ? null : await import("./kursus-disk.mjs");
+  const contents = disk === null ? new Map() : disk.read(dataDir, shim);
+  const fds = [
+    new OpenFile(new File([])),
+    ConsoleStdout.lineBuffered((line) => process.stdout.write(`${line}\n`)),
+    ConsoleStdout.lineBuffered((line) => process.stderr.write(`${line}\n`)),
+    new PreopenDirectory("/kursus", contents),
+  ];
+  const wasi = new WASI([], ["KURSUS_DATA_DIR=/kursus", "NO_COLOR=1"], fds, { debug: false });
+  const kursus = await Kursus.instantiate(await readFile(path), wasi);
+  if (disk !== null) {
+    kursus.afterCall = () => disk.write(dataDir, fds[3].dir.contents, shim);
+  }
+  return kursus;
 }
 
 /**
@@ -132,5 +155,5 @@ export async function loadBrowser(shim, url = new URL("./kursus.wasm", import.me
     ConsoleStdout.lineBuffered((line) => console.log(line)),
     ConsoleStdout.lineBuffered((line) => console.warn(line)),
   ];
-  return Kursus.instantiate(await fetch(url), new WASI([], [], fds));
+  return Kursus.instantiate(await fetch(url), new WASI([], [], fds, { debug: false }));
 }

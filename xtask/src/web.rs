@@ -1,7 +1,7 @@
 //! `cargo xtask web`: builds `web/` for wasm32-wasip1 into its own target folder (the
 //! wasm compiler may be another rustc than the one building everything else), then puts
 //! the module, shrunk by `wasm-opt -Oz` when binaryen is installed, and its JavaScript
-//! glue in `target/web/`. Those two files are all a page or Node needs.
+//! glue in `target/web/`. With a WASI shim, those files are all a page or Node needs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -53,8 +53,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let out = target_dir.join("web");
     replace_dir(&staging, None)?;
     optimise(&built, &staging.join("kursus.wasm"))?;
-    std::fs::copy(root.join("web/js/kursus.mjs"), staging.join("kursus.mjs"))
-        .map_err(|e| format!("web/js/kursus.mjs: {e}"))?;
+    for glue in ["kursus.mjs", "kursus-disk.mjs"] {
+        std::fs::copy(root.join("web/js").join(glue), staging.join(glue))
+            .map_err(|e| format!("web/js/{glue}: {e}"))?;
+    }
     replace_dir(&out, Some(&staging))?;
     report(&out.join("kursus.wasm"), &out.join("kursus.mjs"));
     Ok(())

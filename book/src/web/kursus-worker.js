@@ -68,7 +68,7 @@ async function start({ module, progress }) {
   ];
   // The shim's stdout looks like a terminal to the module, which would then colour the
   // verdict's diff with ANSI escapes; the page shows plain text.
-  const wasi = new WASI([], ["KURSUS_DATA_DIR=/kursus", "NO_COLOR=1"], fds);
+  const wasi = new WASI([], ["KURSUS_DATA_DIR=/kursus", "NO_COLOR=1"], fds, { debug: false });
   const kursus = await Kursus.instantiate(module, wasi);
   if (typeof progress === "string" && progress !== "") {
     try {
