@@ -6,7 +6,6 @@
 use std::cell::RefCell;
 use std::path::Path;
 use std::rc::Rc;
-use std::time::Duration;
 
 use super::catalog::Course;
 use super::error::Result;
@@ -22,7 +21,8 @@ pub struct Console {
     learner: Option<LearnerSession>,
     pending: String,
     interrupt: Interrupt,
-    time_limit: Option<Duration>,
+    /// Entries come from a person at a prompt (not piped or scripted).
+    interactive: bool,
     greeting: Option<String>,
     quit: bool,
 }
@@ -132,7 +132,7 @@ impl Console {
             learner,
             pending: String::new(),
             interrupt,
-            time_limit: None,
+            interactive: false,
             greeting,
             quit: false,
         }
@@ -149,7 +149,7 @@ impl Console {
 
     /// Entries typed at a prompt get a wall-clock limit besides the work budget.
     pub fn set_interactive(&mut self, interactive: bool) {
-        self.time_limit = interactive.then_some(crate::shell::TIME_LIMIT);
+        self.interactive = interactive;
     }
 
     /// What to show before the first prompt.
@@ -267,7 +267,7 @@ impl Console {
     /// After a known engine error, a line saying what to check: only for a learner at a
     /// prompt in a course session, never in piped or graded output.
     fn error_hint(&self, output: &crate::shell::StatementOutput) -> Option<&'static str> {
-        let at_prompt = self.time_limit.is_some() && self.learner.is_some();
+        let at_prompt = self.interactive && self.learner.is_some();
         (at_prompt && output.is_error)
             .then(|| pesan::galat::saran(&output.text))
             .flatten()
@@ -277,7 +277,7 @@ impl Console {
     /// (stopped or not) as the learner's answer.
     fn run_code(&mut self, code: &str) -> Vec<Span> {
         let mut shell = self.shell.borrow_mut();
-        shell.set_time_limit(self.time_limit);
+        shell.set_time_limit(self.interactive.then_some(crate::shell::TIME_LIMIT));
         let mut out = Vec::new();
         for unit in split::split_units(code) {
             if shell.has_quit() {
