@@ -365,7 +365,7 @@ mod tests {
         console.push_line("const x = 42");
         let interrupt = console.interrupt();
         let raiser = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(200));
+            std::thread::sleep(std::time::Duration::from_millis(200));
             interrupt.request();
         });
         let stopped = console.push_line("while (true) {}").expect("complete");
