@@ -66,6 +66,24 @@ fn ctrl_c_stops_the_statement_and_keeps_the_session() {
 }
 
 #[test]
+fn lines_typed_while_a_statement_runs_wait_for_the_next_prompt() {
+    if !tmux_available() {
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let t = chapter("ketik-dulu", data.path());
+    // Typed (or pasted) ahead, without waiting for a prompt: each line reaches the
+    // terminal while the statement before it still runs.
+    for round in 0..5 {
+        t.line(&format!("const x{round} = {round}"));
+        t.line("sleep(200)");
+        t.line(&format!("x{round} + 1000"));
+        t.wait_for(&format!("\n{}\n", round + 1000));
+        t.keys(&["C-l"]);
+    }
+}
+
+#[test]
 fn endless_loops_left_alone_stop_at_the_limit_and_the_data_stays() {
     if !tmux_available() {
         return;
