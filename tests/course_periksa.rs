@@ -159,7 +159,7 @@ fn a_variant_that_cannot_catch_a_missing_sort_fails() {
     let (ok, out) = periksa(work.path(), &[]);
     assert!(!ok);
     assert!(
-        out.contains(&pesan::tanpa_sort_lulus("mini/semua-nama")),
+        out.contains(&pesan::mutan_lulus("mini/semua-nama", "tanpa urutan")),
         "{out}"
     );
 }

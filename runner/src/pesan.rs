@@ -72,7 +72,8 @@ pub fn status_tanpa_keadaan(berkas: impl Display, latihan: &str) -> String {
 pub fn aturan_tidak_dikenal(aturan: &str) -> String {
     format!(
         "aturan efisiensi \"{aturan}\" tidak dikenal (yang dikenal: pakai-indeks, satu-query, \
-         tanpa-scan, baca-seperlunya, kirim-seperlunya, satu-perintah, satu-pembaruan, maks-rcu)"
+         tanpa-scan, baca-seperlunya, kirim-seperlunya, satu-perintah, satu-pembaruan, maks-rcu, \
+         klien)"
     )
 }
 
@@ -175,10 +176,98 @@ pub fn nama_bagian(tabel: bool) -> &'static str {
     }
 }
 
-pub fn hard_code(dataset: &str) -> String {
+/// Right on the visible data, wrong on the hidden one; `ditulis` when the answer
+/// typed values it could only have copied from the visible output.
+pub fn hanya_utama(dataset: &str, ditulis: bool) -> String {
+    let saran = if ditulis {
+        "jangan menulis hasilnya secara langsung; buat query yang menghitungnya."
+    } else {
+        "jawaban Anda hanya kebetulan benar pada data yang terlihat. Bandingkan lagi filter, \
+         urutan, dan batasnya dengan yang diminta soal."
+    };
+    format!("Keluaran Anda cocok dengan dataset utama tetapi tidak dengan {dataset}: {saran}")
+}
+
+pub const BEDA_DI_DATA_TERSEMBUNYI: &str =
+    "Contoh data tersembunyi tempat jawaban Anda berbeda terlalu besar untuk ditunjukkan.";
+
+pub fn contoh_terkecil(jumlah: usize, rekaman: &str, diharapkan: &str, keluaran: &str) -> String {
+    let sebagian = if jumlah > 5 {
+        " (lima yang pertama)"
+    } else {
+        ""
+    };
     format!(
-        "Keluaran Anda cocok dengan dataset utama tetapi tidak dengan {dataset}: \
-         jangan menulis hasilnya secara langsung; buat query yang menghitungnya."
+        "Data tersembunyi terkecil tempat jawaban Anda berbeda ({jumlah} rekaman{sebagian}):\n\
+         {rekaman}\nPada data ini yang diharapkan:\n{diharapkan}\nKeluaran Anda:\n{keluaran}"
+    )
+}
+
+pub fn galat_sesudah_jawaban(nomor: usize, pernyataan: &str) -> String {
+    format!(
+        "Catatan: pernyataan Anda yang lebih baru, ke-{nomor} `{pernyataan}`, berakhir dengan \
+         galat; yang dinilai tetap jawaban di atas."
+    )
+}
+
+pub fn efisiensi_klien(diminta: &str, dipakai: &str) -> String {
+    format!(
+        "✗ Soal ini meminta klien `{diminta}` ({}), tetapi permintaan Anda dikirim lewat \
+         `{dipakai}`.",
+        nama_klien(diminta)
+    )
+}
+
+fn nama_klien(klien: &str) -> &'static str {
+    if klien == "dynamodb" {
+        "klien low-level, nilai bertipe seperti `{ S: '…' }`"
+    } else {
+        "DocumentClient, nilai JavaScript biasa"
+    }
+}
+
+/// What a prompt must say for each efficiency rule (any one of the phrases; Markdown
+/// emphasis and code marks are ignored when looking for them).
+pub fn frasa_aturan(aturan: &crate::course::lesson::Rule) -> &'static [&'static str] {
+    use crate::course::lesson::Rule;
+    match aturan {
+        Rule::PakaiIndeks { .. } => &["COLLSCAN"],
+        Rule::SatuQuery => &["satu Query"],
+        Rule::TanpaScan => &["tanpa Scan", "satu Query"],
+        Rule::BacaSeperlunya { .. } => &["hanya membaca"],
+        Rule::KirimSeperlunya { .. } => &["dikirim kembali"],
+        Rule::SatuPerintah => &["satu perintah baca", "satu pipeline agregasi"],
+        Rule::SatuPembaruan => &[
+            "satu pembaruan",
+            "satu perintah pembaruan",
+            "satu UpdateItem",
+        ],
+        Rule::MaksRcu { .. } => &["RCU"],
+        Rule::Klien { nama } if nama == "dynamodb" => &["klien tingkat rendah"],
+        Rule::Klien { .. } => &["DocumentClient"],
+    }
+}
+
+/// What a prompt says when the state left behind is what is graded.
+pub const FRASA_KEADAAN: [&str; 2] = ["Penilaian melihat", "Yang dinilai"];
+
+pub fn aturan_tak_tertulis(id: &str, frasa: &str) -> String {
+    format!(
+        "✗ latihan {id}: penilaiannya memakai aturan yang tidak tertulis di soal; tulis \
+         \"{frasa}\" di soal"
+    )
+}
+
+pub fn mutan_lulus(id: &str, mutan: &str) -> String {
+    format!(
+        "✗ latihan {id}: jawaban salah buatan \"{mutan}\" lulus. Ubah dataset varian agar \
+         membedakannya, atau catat di uji.toml sebagai [[latihan.setara]] beserta alasannya"
+    )
+}
+
+pub fn setara_tidak_lulus(id: &str, mutan: &str) -> String {
+    format!(
+        "✗ latihan {id}: \"{mutan}\" dicatat setara di uji.toml tetapi tidak ada atau tidak lulus"
     )
 }
 
@@ -293,6 +382,10 @@ pub fn keadaan_field_beda(
     dapat: &str,
 ) -> String {
     format!("Di {bagian}, {id}: {kata} `{field}` seharusnya {harap}, tetapi {dapat}.")
+}
+
+pub fn keadaan_field_beda_tersembunyi(bagian: &str, id: &str, kata: &str, field: &str) -> String {
+    format!("Di {bagian}, {id}: nilai {kata} `{field}` tidak sama dengan hasil yang benar.")
 }
 
 pub fn keadaan_urutan_field(bagian: &str, id: &str, field: &str) -> String {
@@ -444,13 +537,6 @@ pub fn varian_sama(id: &str) -> String {
     format!(
         "✗ latihan {id}: keluaran solusi sama pada dataset utama dan varian, jadi jawaban \
          yang ditulis langsung tidak akan ketahuan"
-    )
-}
-
-pub fn tanpa_sort_lulus(id: &str) -> String {
-    format!(
-        "✗ latihan {id}: solusi acuan tanpa sort tetap lulus; simpan dokumen dataset varian \
-         dalam urutan lain"
     )
 }
 

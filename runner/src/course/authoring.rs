@@ -39,8 +39,12 @@ fn lesson_chapters(course: &Course) -> Result<Vec<LessonChapter<'_>>> {
 
 fn chapter_problems(chapter: &LessonChapter) -> Vec<String> {
     let lesson = chapter.lesson;
-    let prompts = lesson.file.latihan.iter().filter_map(|exercise| {
-        prompt::problem(&format!("{}/{}", lesson.file.id, exercise.id), exercise)
+    let prompts = lesson.file.latihan.iter().flat_map(|exercise| {
+        let full_id = format!("{}/{}", lesson.file.id, exercise.id);
+        let shape = prompt::problem(&full_id, exercise);
+        shape
+            .into_iter()
+            .chain(prompt::unstated_rules(&full_id, exercise))
     });
     let mut out: Vec<String> = prompts.collect();
     out.extend(dataset_table::problems(

@@ -1,7 +1,6 @@
 //! `kursus periksa`: every executed example of every chapter and every exercise's
 //! reference solution, checked against what the shell really prints.
 
-use super::answer;
 use super::authoring;
 use super::catalog::{Course, Lesson};
 use super::chapter::{self, Example};
@@ -9,11 +8,12 @@ use super::design::audit::{self, Role};
 use super::design::{Blueprint, Spec};
 use super::error::{CourseError, Result};
 use super::grade::{self, trim_output, Reference};
-use super::lesson::{Exercise, Grading};
+use super::lesson::Exercise;
+use super::mutant;
 use super::parallel;
 use super::render;
 use super::replay;
-use super::sample_answers::{self, Samples};
+use super::sample_answers::{self, Equivalent, Samples};
 use super::shell_port::{visible_output, ShellFactory, ShellPort};
 use crate::pesan;
 use std::path::{Path, PathBuf};
@@ -388,14 +388,13 @@ fn check_exercise<F: ShellFactory>(
     if exercise.grades_output() && reference.utama.output == reference.varian.output {
         outcome.report.fail(pesan::varian_sama(&full_id));
     }
-    check_missing_sort(
-        factory,
-        lesson,
-        exercise,
-        &reference,
-        &full_id,
-        &mut outcome.report,
-    )?;
+    if verdict.passed {
+        let equivalents = samples.map(|s| s.setara.as_slice()).unwrap_or_default();
+        let survivors = surviving_mutants(factory, lesson, exercise, &reference, equivalents)?;
+        survivors
+            .into_iter()
+            .for_each(|f| outcome.report.fail(f.message(&full_id)));
+    }
     // Sample answers judged against a broken reference would only repeat its failure.
     match samples.filter(|_| verdict.passed) {
         Some(samples) => check_samples(
@@ -429,24 +428,48 @@ fn starts_solved<F: ShellFactory>(
         .is_none())
 }
 
-/// Where order is graded, the reference solution without its sort must fail.
-fn check_missing_sort<F: ShellFactory>(
+/// A generated wrong answer that passed, or an equivalent `uji.toml` names in vain.
+enum MutantProblem {
+    Passed(String),
+    StaleEquivalent(String),
+}
+
+impl MutantProblem {
+    fn message(&self, full_id: &str) -> String {
+        match self {
+            MutantProblem::Passed(name) => pesan::mutan_lulus(full_id, name),
+            MutantProblem::StaleEquivalent(name) => pesan::setara_tidak_lulus(full_id, name),
+        }
+    }
+}
+
+/// Every mutant of the reference solution must fail, unless `uji.toml` lists it as an
+/// equivalent; a listed equivalent must exist and pass.
+fn surviving_mutants<F: ShellFactory>(
     factory: &F,
     lesson: &Lesson,
     exercise: &Exercise,
     reference: &Reference,
-    full_id: &str,
-    report: &mut Report,
-) -> Result<()> {
-    let unsorted = answer::without_sort(&exercise.solusi);
-    if exercise.penilaian != Grading::Keluaran || unsorted == exercise.solusi {
-        return Ok(());
+    equivalents: &[Equivalent],
+) -> Result<Vec<MutantProblem>> {
+    let mut problems = Vec::new();
+    let mut passed = Vec::new();
+    for found in mutant::mutants(exercise) {
+        let entries = grade::entries(&found.script);
+        if grade::grade_entries(factory, lesson, exercise, reference, &entries)?.passed {
+            passed.push(found.name);
+        }
     }
-    let entries = grade::entries(&unsorted);
-    if grade::grade_entries(factory, lesson, exercise, reference, &entries)?.passed {
-        report.fail(pesan::tanpa_sort_lulus(full_id));
+    for name in &passed {
+        if !equivalents.iter().any(|e| &e.mutan == name) {
+            problems.push(MutantProblem::Passed(name.clone()));
+        }
     }
-    Ok(())
+    for listed in equivalents.iter().filter(|e| !passed.contains(&e.mutan)) {
+        problems.push(MutantProblem::StaleEquivalent(listed.mutan.clone()));
+    }
+    problems.dedup_by(|a, b| a.message("") == b.message(""));
+    Ok(problems)
 }
 
 /// Every `salah` answer fails with the promised words, every `benar` answer passes.

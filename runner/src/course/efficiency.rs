@@ -70,6 +70,7 @@ fn violation<'a>(rule: &Rule, work: &[&'a Step], run: &Run, expected: Expected) 
         Rule::KirimSeperlunya { lebih } => sent_violation(*lebih, work, expected),
         Rule::SatuPerintah => count_violation(work, read_commands, pesan::efisiensi_perintah),
         Rule::SatuPembaruan => count_violation(work, writes, pesan::efisiensi_pembaruan),
+        Rule::Klien { nama } => client_violation(nama, work),
         Rule::MaksRcu { nilai } => {
             let used: f64 = requests(work).map(|(_, r)| r.consumed_rcu).sum();
             let heaviest = heaviest(work, |s| {
@@ -242,4 +243,30 @@ fn count_violation<'a>(
         seen >= total.min(2)
     });
     Some((complaint(total), culprit.filter(|_| total > 0)))
+}
+
+/// A DynamoDB request sent through the client the exercise does not ask for.
+fn client_violation<'a>(demanded: &str, work: &[&'a Step]) -> Found<'a> {
+    let other = if demanded == "dynamodb" {
+        "ddb"
+    } else {
+        "dynamodb"
+    };
+    let culprit = work
+        .iter()
+        .copied()
+        .find(|s| !s.requests.dynamo.is_empty() && calls_client(&s.source, other))?;
+    Some((pesan::efisiensi_klien(demanded, other), Some(culprit)))
+}
+
+/// `client.` as a name of its own (`ddb.` is not part of `dynamodb.`).
+fn calls_client(source: &str, client: &str) -> bool {
+    let pattern = format!("{client}.");
+    crate::shell::split::unquoted_chars(source).any(|(i, _)| {
+        source[i..].starts_with(&pattern)
+            && source[..i]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '$' || c == '.'))
+    })
 }

@@ -6,6 +6,7 @@
 
 use super::answer::{self, short};
 use super::catalog::Lesson;
+use super::counterexample::{self, Contest, Counterexample};
 use super::dataset::Dataset;
 use super::efficiency::{first_violation, work, writes, Expected};
 use super::error::Result;
@@ -134,10 +135,42 @@ pub fn grade_entries<F: ShellFactory>(
         Err(verdict) => return Ok(with_database_note(verdict, &lesson.utama, &on_main)),
     };
     let on_variant = replay::run(factory, lesson, &lesson.varian, exercise, entries)?;
-    Ok(
-        judge_variant(exercise, &reference.varian, &on_variant, graded)
+    let verdict = match variant_output_mismatch(exercise, reference, &on_variant, graded) {
+        Some((step, typed)) => {
+            let contest = Contest {
+                reference: (
+                    &entries_of_reference(exercise),
+                    reference.graded.unwrap_or(1),
+                ),
+                answer: (entries, step.number),
+            };
+            let shown = counterexample::smallest(factory, lesson, exercise, &contest)?;
+            variant_mismatch(&on_variant, step, typed, shown)
+        }
+        None => judge_variant_state(exercise, &reference.varian, &on_variant, graded)
             .unwrap_or_else(|| pass(graded)),
-    )
+    };
+    Ok(with_later_error(verdict, graded, &on_main))
+}
+
+fn entries_of_reference(exercise: &Exercise) -> Vec<String> {
+    entries(&exercise.solusi)
+}
+
+/// A pass still says when a newer statement than the graded one ended in an error:
+/// the learner may think that newer attempt was judged.
+fn with_later_error(mut verdict: Verdict, graded: Option<&Step>, run: &Run) -> Verdict {
+    let Some(graded) = graded.filter(|_| verdict.passed) else {
+        return verdict;
+    };
+    let later = run.steps[graded.number..]
+        .iter()
+        .rev()
+        .find(|s| s.printed.is_error);
+    verdict
+        .remarks
+        .extend(later.map(|s| pesan::galat_sesudah_jawaban(s.number, &short(&s.source))));
+    verdict
 }
 
 /// A failed verdict gains a remark when the answer's requests went to a database the
@@ -231,24 +264,35 @@ fn rules_verdict(
     Some(Verdict::fail(remarks))
 }
 
-/// The same statement on `varian` must print the variant's expected result.
-fn judge_variant(
+/// The graded statement when it prints something else on `varian` than the
+/// reference's answer does there, and whether the answer typed values it copied.
+fn variant_output_mismatch<'a>(
+    exercise: &Exercise,
+    reference: &Reference,
+    run: &Run,
+    graded: Option<&'a Step>,
+) -> Option<(&'a Step, bool)> {
+    let (expected, step) = (reference.varian.output.as_ref()?, graded?);
+    let actual = run
+        .steps
+        .get(step.number - 1)
+        .map(Step::output)
+        .unwrap_or_default();
+    (!outputs_match(exercise.penilaian, expected, &actual))
+        .then(|| (step, typed_from_output(exercise, reference, run)))
+}
+
+/// On `varian` the state must also be the reference's, and the rules still hold.
+fn judge_variant_state(
     exercise: &Exercise,
     target: &Target,
     run: &Run,
     graded: Option<&Step>,
 ) -> Option<Verdict> {
-    if let (Some(expected), Some(step)) = (&target.output, graded) {
-        let actual = run
-            .steps
-            .get(step.number - 1)
-            .map(Step::output)
-            .unwrap_or_default();
-        if !outputs_match(exercise.penilaian, expected, &actual) {
-            return Some(variant_mismatch(expected, &actual, run, step));
-        }
-    }
-    match run.state.difference(&target.state, exercise.urutan_field) {
+    match run
+        .state
+        .difference_hidden(&target.state, exercise.urutan_field)
+    {
         Some(difference) => Some(state_mismatch(difference, true, graded, run)),
         None => rules_verdict(exercise, target, run, graded),
     }
@@ -298,19 +342,65 @@ fn output_mismatch(exercise: &Exercise, expected: &str, run: &Run, variant: bool
     }
 }
 
-fn variant_mismatch(expected: &str, actual: &str, run: &Run, step: &Step) -> Verdict {
+/// Whether the answer wrote down values it can only have copied from the visible
+/// output: a literal statement, or a quoted value of that output the reference
+/// solution never needed to type.
+fn typed_from_output(exercise: &Exercise, reference: &Reference, run: &Run) -> bool {
+    if run.steps.iter().any(Step::is_literal) {
+        return true;
+    }
+    let Some(visible) = &reference.utama.output else {
+        return false;
+    };
+    let typed = run.steps.iter().flat_map(|s| quoted_values(&s.source));
+    typed
+        .filter(|v| v.chars().count() > 1 && !exercise.solusi.contains(v.as_str()))
+        .any(|v| visible.contains(&format!("'{v}'")))
+}
+
+/// The contents of the quoted strings in `source`.
+fn quoted_values(source: &str) -> Vec<String> {
+    let mut values = Vec::new();
+    let mut current: Option<(char, String)> = None;
+    for c in source.chars() {
+        current = match current {
+            Some((q, text)) if c == q => {
+                values.push(text);
+                None
+            }
+            Some((q, mut text)) => {
+                text.push(c);
+                Some((q, text))
+            }
+            None if matches!(c, '\'' | '"') => Some((c, String::new())),
+            None => None,
+        };
+    }
+    values
+}
+
+/// Right on `utama`, wrong on `varian`: never the variant's expected rows, only the
+/// smallest counterexample when one was found.
+fn variant_mismatch(run: &Run, step: &Step, typed: bool, shown: Option<Counterexample>) -> Verdict {
     let mut remarks = vec![
         pesan::keluaran_beda(pesan::dataset_label(true)),
-        pesan::hard_code(pesan::dataset_label(true)),
+        pesan::hanya_utama(pesan::dataset_label(true), typed),
         pesan::jawaban_dinilai(step.number, &short(&step.source)),
     ];
     remarks.extend(run.errors().next().map(pesan::ada_galat));
-    remarks.extend(explain(expected, actual));
-    Verdict {
-        passed: false,
-        remarks,
-        diff: Some((expected.to_string(), actual.to_string())),
+    match &shown {
+        Some(c) => {
+            remarks.push(pesan::contoh_terkecil(
+                c.count,
+                &c.records,
+                &c.expected,
+                &c.actual,
+            ));
+            remarks.extend(explain(&c.expected, &c.actual));
+        }
+        None => remarks.push(pesan::BEDA_DI_DATA_TERSEMBUNYI.to_string()),
     }
+    Verdict::fail(remarks)
 }
 
 fn state_mismatch(difference: String, variant: bool, graded: Option<&Step>, run: &Run) -> Verdict {

@@ -86,6 +86,26 @@ pub struct Exercise {
     pub rancangan: Option<super::design::Spec>,
 }
 
+#[cfg(test)]
+impl Exercise {
+    /// An output exercise with only a reference solution, for tests of generators.
+    pub fn for_tests(solusi: &str) -> Exercise {
+        Exercise {
+            id: "uji".to_string(),
+            judul: String::new(),
+            soal: String::new(),
+            penilaian: Grading::Keluaran,
+            keadaan: Vec::new(),
+            urutan_field: false,
+            efisiensi: Vec::new(),
+            petunjuk: Vec::new(),
+            solusi: solusi.to_string(),
+            keluaran: String::new(),
+            rancangan: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Grading {
@@ -117,6 +137,10 @@ pub enum Rule {
     SatuPembaruan,
     /// At most `nilai` read capacity units over the answer's DynamoDB requests.
     MaksRcu { nilai: f64 },
+    /// The answer's DynamoDB requests go through this client (`dynamodb`, the
+    /// low-level one, or `ddb`, the document client) and its output is printed as
+    /// that client returns it.
+    Klien { nama: String },
 }
 
 /// A rule as written: `{ aturan = "…", <its parameters> }`. Read as a plain table
@@ -128,6 +152,7 @@ struct RuleSpec {
     kunci: Option<IndexKey>,
     lebih: Option<u64>,
     nilai: Option<f64>,
+    nama: Option<String>,
 }
 
 impl TryFrom<RuleSpec> for Rule {
@@ -151,6 +176,12 @@ impl TryFrom<RuleSpec> for Rule {
             "satu-pembaruan" => Rule::SatuPembaruan,
             "maks-rcu" => Rule::MaksRcu {
                 nilai: spec.nilai.ok_or_else(|| needs("nilai"))?,
+            },
+            "klien" => match spec.nama.as_deref() {
+                Some(nama @ ("dynamodb" | "ddb")) => Rule::Klien {
+                    nama: nama.to_string(),
+                },
+                _ => return Err(needs("nama")),
             },
             other => return Err(pesan::aturan_tidak_dikenal(other)),
         };

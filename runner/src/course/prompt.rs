@@ -19,6 +19,50 @@ pub fn problem(full_id: &str, exercise: &Exercise) -> Option<String> {
     (!shown).then(|| pesan::soal_tanpa_baris_pertama(full_id, &first))
 }
 
+/// Every rule the grader applies that the prompt does not state: each efficiency
+/// rule needs one of its phrases (`pesan::frasa_aturan`), a state comparison the
+/// words that say the state is graded and the name of each collection or table.
+pub fn unstated_rules(full_id: &str, exercise: &Exercise) -> Vec<String> {
+    let text = plain(&exercise.soal);
+    let mut missing: Vec<String> = exercise
+        .efisiensi
+        .iter()
+        .map(pesan::frasa_aturan)
+        .filter(|phrases| !phrases.iter().any(|p| text.contains(&plain(p))))
+        .map(|phrases| phrases[0].to_string())
+        .collect();
+    let stated = pesan::FRASA_KEADAAN
+        .iter()
+        .any(|p| text.contains(&plain(p)));
+    if !exercise.keadaan.is_empty() && !stated {
+        missing.push(pesan::FRASA_KEADAAN[0].to_string());
+    }
+    let parts = exercise
+        .keadaan
+        .iter()
+        .map(|k| k.rsplit('.').next().unwrap_or(k));
+    missing.extend(
+        parts
+            .filter(|name| !text.contains(&plain(name)))
+            .map(str::to_string),
+    );
+    missing
+        .into_iter()
+        .map(|phrase| pesan::aturan_tak_tertulis(full_id, &phrase))
+        .collect()
+}
+
+/// The prompt as a reader sees it: without Markdown emphasis and code marks, the
+/// case of letters aside.
+fn plain(text: &str) -> String {
+    let bare: String = text
+        .chars()
+        .filter(|c| !matches!(c, '*' | '`'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    bare.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The first printed value, one line, layout ignored.
 fn first_value(printed: &str) -> Option<String> {
     items::items(printed).into_iter().next()

@@ -95,6 +95,7 @@ impl ShellPort for Shell {
     fn take_command_log(&mut self) -> Vec<Command> {
         Shell::take_command_log(self)
             .into_iter()
+            .filter(|c| c.ok)
             .map(|c| Command {
                 name: c.name,
                 ns: c.ns,
@@ -106,6 +107,7 @@ impl ShellPort for Shell {
     fn take_dynamo_log(&mut self) -> Vec<DynamoRequest> {
         Shell::take_dynamo_log(self)
             .into_iter()
+            .filter(|r| r.ok)
             .map(|r| DynamoRequest {
                 operation: r.operation,
                 table: r.table,

@@ -28,6 +28,17 @@ pub struct Samples {
     pub salah: Vec<WrongAnswer>,
     #[serde(default)]
     pub benar: Vec<RightAnswer>,
+    /// Generated wrong answers (see `mutant`) that are in fact right, with why.
+    #[serde(default)]
+    pub setara: Vec<Equivalent>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Equivalent {
+    /// The mutant's name as `kursus periksa` prints it.
+    pub mutan: String,
+    pub alasan: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -53,7 +53,16 @@ impl State {
         want.parts
             .iter()
             .zip(&self.parts)
-            .find_map(|(w, g)| part_difference(w, g, field_order))
+            .find_map(|(w, g)| part_difference(w, g, field_order, false))
+    }
+
+    /// As [`State::difference`], for data the learner must not see: where the first
+    /// difference is (record and field path), never the values.
+    pub fn difference_hidden(&self, want: &State, field_order: bool) -> Option<String> {
+        want.parts
+            .iter()
+            .zip(&self.parts)
+            .find_map(|(w, g)| part_difference(w, g, field_order, true))
     }
 }
 
@@ -245,7 +254,7 @@ fn collect_ids(value: &Bson, ids: &mut HashSet<ObjectId>) {
     }
 }
 
-fn part_difference(want: &Part, got: &Part, field_order: bool) -> Option<String> {
+fn part_difference(want: &Part, got: &Part, field_order: bool, hidden: bool) -> Option<String> {
     let label = pesan::bagian_keadaan(&want.name, want.is_table);
     let missing = want
         .records
@@ -268,7 +277,7 @@ fn part_difference(want: &Part, got: &Part, field_order: bool) -> Option<String>
         .zip(&got.records)
         .find_map(|((id, w), (_, g))| {
             value_difference("", w, g, field_order && !want.is_table)
-                .map(|d| d.describe(&label, &named(id), want.is_table))
+                .map(|d| d.describe(&label, &named(id), want.is_table, hidden))
         });
     changed.or_else(|| index_difference(&label, &want.indexes, &got.indexes))
 }
@@ -291,9 +300,12 @@ enum Difference {
 }
 
 impl Difference {
-    fn describe(&self, label: &str, id: &str, table: bool) -> String {
+    fn describe(&self, label: &str, id: &str, table: bool, hidden: bool) -> String {
         let field = pesan::nama_bagian(table);
         match self {
+            Difference::Value(path, _, _) if hidden => {
+                pesan::keadaan_field_beda_tersembunyi(label, id, field, path)
+            }
             Difference::Missing(path) => pesan::keadaan_field_hilang(label, id, field, path),
             Difference::Extra(path) => pesan::keadaan_field_lebih(label, id, field, path),
             Difference::Value(path, w, g) => {

@@ -355,6 +355,7 @@ mod tests {
             read_units: r,
             write_units: w,
             continued: false,
+            ok: true,
         };
         let log = [
             (1, rec("CreateTable", None, None, 0.0, 0.0)),

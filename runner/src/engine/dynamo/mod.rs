@@ -51,6 +51,9 @@ pub struct RequestRecord {
     pub write_units: f64,
     /// The request carried an `ExclusiveStartKey`: it reads a further page.
     pub continued: bool,
+    /// The request succeeded, or was a write its condition refused; a request refused
+    /// for any other reason is not work the learner did.
+    pub ok: bool,
 }
 
 /// How many recent requests `history` keeps (the grading log is drained instead).
@@ -100,6 +103,7 @@ fn empty_record(operation: &str) -> RequestRecord {
         read_units: 0.0,
         write_units: 0.0,
         continued: false,
+        ok: false,
     }
 }
 
@@ -164,7 +168,13 @@ impl Engine {
         let result = shape::check(action, &request)
             .and_then(|()| legacy::refuse_legacy(action, &request))
             .and_then(|()| self.dispatch(action, &request));
+        // A write its condition refused was still made: the condition was the point.
+        let ok = match &result {
+            Ok(_) => true,
+            Err(e) => e.code == "ConditionalCheckFailedException",
+        };
         let written = write(result);
+        self.current.ok = ok;
         self.requests_seen += 1;
         if self.records {
             let record = std::mem::replace(&mut self.current, empty_record(""));

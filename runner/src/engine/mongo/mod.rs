@@ -55,6 +55,9 @@ pub struct CommandRecord {
     pub ns: String,
     /// Documents the reply handed back (a cursor's batch, findAndModify's value).
     pub delivered: u64,
+    /// The command succeeded: no error and no write error in its reply. A refused
+    /// request is not work the learner did, and grading does not count it.
+    pub ok: bool,
 }
 
 /// All databases of one session.
@@ -133,6 +136,7 @@ impl Engine {
             name: name.clone(),
             ns,
             delivered: 0,
+            ok: false,
         });
     }
 
@@ -140,13 +144,24 @@ impl Engine {
     fn record_reply(&mut self, reply: &reply::Reply) {
         if let Some(last) = self.command_log.last_mut() {
             last.delivered = reply.delivered();
+            last.ok = !reply.has_write_errors();
         }
+    }
+
+    /// A command that fails leaves no plan behind: its reads are not counted.
+    fn dispatch_logged(&mut self, db: &str, command: Document) -> Result<reply::Reply, MongoError> {
+        let plans = self.plan_log.len();
+        let result = commands::dispatch(self, db, command);
+        if result.is_err() {
+            self.plan_log.truncate(plans);
+        }
+        result
     }
 
     /// Runs one server command (`find`, `insert`, `update`, `delete`, `aggregate`, ...).
     pub fn run_command(&mut self, db: &str, command: Document) -> Result<Document, MongoError> {
         self.record_command(db, &command);
-        let reply = commands::dispatch(self, db, command)?;
+        let reply = self.dispatch_logged(db, command)?;
         self.record_reply(&reply);
         Ok(reply.into_document())
     }
@@ -160,7 +175,7 @@ impl Engine {
         command: Document,
     ) -> Result<RawDocumentBuf, MongoError> {
         self.record_command(db, &command);
-        let reply = commands::dispatch(self, db, command)?;
+        let reply = self.dispatch_logged(db, command)?;
         self.record_reply(&reply);
         reply.into_bson()
     }

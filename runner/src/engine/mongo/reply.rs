@@ -85,6 +85,16 @@ impl Reply {
         }
     }
 
+    /// A write reply that lists refused writes (`writeErrors`, `writeConcernError`).
+    pub(crate) fn has_write_errors(&self) -> bool {
+        match self {
+            Reply::Document(d) => {
+                d.contains_key("writeErrors") || d.contains_key("writeConcernError")
+            }
+            Reply::Cursor(_) => false,
+        }
+    }
+
     pub(crate) fn into_document(self) -> Document {
         let mut reply = match self {
             Reply::Document(document) => document,
