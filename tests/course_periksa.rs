@@ -164,6 +164,27 @@ fn a_variant_that_cannot_catch_a_missing_sort_fails() {
     );
 }
 
+/// A generated wrong answer listed as equivalent must exist and pass: a stale listing
+/// would excuse nothing and hide that the data changed.
+#[test]
+fn an_equivalent_that_is_no_mutant_or_fails_is_reported() {
+    let work = tempfile::tempdir().unwrap();
+    copy_dir(&fixture(), work.path());
+    let uji = work.path().join("lessons/mini/uji.toml");
+    let listed = "format_version = 1\n[[latihan]]\nid = \"semua-nama\"\n\
+                  [[latihan.setara]]\nmutan = \"urutan _id dibalik\"\nalasan = \"tidak benar\"\n";
+    std::fs::write(&uji, listed).unwrap();
+    let (ok, out) = periksa(work.path(), &[]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains(&pesan::setara_tidak_lulus(
+            "mini/semua-nama",
+            "urutan _id dibalik"
+        )),
+        "{out}"
+    );
+}
+
 /// `--perbarui` edits `[[latihan]]` tables; an exercise written another way (here an
 /// inline table) cannot be rewritten, and that must fail loudly instead of being skipped.
 #[test]

@@ -258,6 +258,13 @@ pub fn aturan_tak_tertulis(id: &str, frasa: &str) -> String {
     )
 }
 
+pub fn uji_benar_tanpa(id: &str, nomor: usize, memuat: &str) -> String {
+    format!(
+        "✗ latihan {id}: umpan balik untuk jawaban benar ke-{nomor} (uji.toml) tidak memuat \
+         \"{memuat}\":"
+    )
+}
+
 pub fn mutan_lulus(id: &str, mutan: &str) -> String {
     format!(
         "✗ latihan {id}: jawaban salah buatan \"{mutan}\" lulus. Ubah dataset varian agar \

@@ -498,7 +498,12 @@ fn check_samples<F: ShellFactory>(
     }
     for (n, right) in samples.benar.iter().enumerate() {
         let (passed, feedback) = judge(&right.jawaban)?;
-        if !passed {
+        let said = right.memuat.as_ref().is_none_or(|m| feedback.contains(m));
+        if passed && !said {
+            let memuat = right.memuat.as_deref().unwrap_or_default();
+            let problem = pesan::uji_benar_tanpa(full_id, n + 1, memuat);
+            report.fail(format!("{problem}\n{}", indent(&feedback)));
+        } else if !passed {
             let problem = pesan::uji_benar_gagal(full_id, n + 1);
             report.fail(format!("{problem}\n{}", indent(&feedback)));
         }

@@ -114,6 +114,39 @@ mod tests {
     }
 
     #[test]
+    fn a_rule_is_stated_by_one_of_its_phrases_in_any_case_and_markup() {
+        use crate::course::lesson::Rule;
+        let mut e = exercise("Dengan **satu** pipeline agregasi, tampilkan.", KELUARAN);
+        e.efisiensi = vec![Rule::SatuPerintah];
+        assert!(unstated_rules("a/x", &e).is_empty());
+        e.soal = "Tampilkan semuanya.".into();
+        assert_eq!(
+            unstated_rules("a/x", &e),
+            [pesan::aturan_tak_tertulis("a/x", "satu perintah baca")]
+        );
+        e.efisiensi = vec![Rule::TanpaScan, Rule::MaksRcu { nilai: 0.5 }];
+        e.soal = "Tanpa Scan, paling banyak 0,5 RCU.".into();
+        assert!(unstated_rules("a/x", &e).is_empty());
+    }
+
+    #[test]
+    fn a_graded_state_names_what_is_graded() {
+        let mut e = exercise("Hapus Budi.", "");
+        e.penilaian = Grading::Status;
+        e.keadaan = vec!["kampus.mahasiswa".into()];
+        let missing = unstated_rules("a/x", &e);
+        assert_eq!(
+            missing,
+            [
+                pesan::aturan_tak_tertulis("a/x", pesan::FRASA_KEADAAN[0]),
+                pesan::aturan_tak_tertulis("a/x", "mahasiswa"),
+            ]
+        );
+        e.soal = "Hapus Budi. Penilaian melihat isi koleksi `mahasiswa`.".into();
+        assert!(unstated_rules("a/x", &e).is_empty());
+    }
+
+    #[test]
     fn state_graded_exercises_print_nothing_to_show() {
         let mut e = exercise("Hapus Budi.", "");
         e.penilaian = Grading::Status;

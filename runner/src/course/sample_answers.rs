@@ -1,5 +1,6 @@
 //! `lessons/<id>/uji.toml`: answers the grader must judge rightly. Every `salah`
-//! answer must fail with feedback containing `memuat`; every `benar` answer must pass.
+//! answer must fail with feedback containing `memuat`; every `benar` answer must pass
+//! (with feedback containing its `memuat`, when it has one).
 //! `kursus periksa` runs them all, so the grader tests itself.
 
 use super::catalog::Lesson;
@@ -53,6 +54,10 @@ pub struct WrongAnswer {
 #[serde(deny_unknown_fields)]
 pub struct RightAnswer {
     pub jawaban: String,
+    /// A piece of text the passing feedback must contain, when it says more than
+    /// that the answer passed.
+    #[serde(default)]
+    pub memuat: Option<String>,
 }
 
 /// The lesson's sample answers; none when it has no `uji.toml`. An exercise id the
