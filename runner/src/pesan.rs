@@ -11,6 +11,7 @@ pub mod cli;
 pub mod galat;
 mod istilah;
 pub mod mesin;
+pub mod mutan;
 pub mod rancangan;
 pub mod server;
 pub mod shell;
@@ -332,9 +333,16 @@ pub fn pernyataan_pelanggar(nomor: usize, pernyataan: &str) -> String {
     format!("Pernyataan yang melanggar: ke-{nomor}, `{pernyataan}`.")
 }
 
-pub const KEADAAN_HANYA_UTAMA: &str =
-    "Keadaan pada dataset utama sudah benar, tetapi tidak pada dataset varian: jangan menulis \
-     nilai yang dilihat sebelumnya secara langsung; biarkan perintah Anda membacanya dari data.";
+pub fn keadaan_hanya_utama(ditulis: bool) -> String {
+    let saran = if ditulis {
+        "jangan menulis nilai yang dilihat sebelumnya secara langsung; biarkan perintah Anda \
+         membacanya dari data."
+    } else {
+        "perintah Anda hanya kebetulan benar pada data yang terlihat. Bandingkan lagi filter dan \
+         syaratnya (misalnya ConditionExpression) dengan yang diminta soal."
+    };
+    format!("Keadaan pada dataset utama sudah benar, tetapi tidak pada dataset varian: {saran}")
+}
 
 pub const SELURUH_DOKUMEN: &str = "(seluruh dokumen)";
 

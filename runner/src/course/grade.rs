@@ -246,7 +246,7 @@ fn judge_main<'a>(
         .state
         .difference(&reference.utama.state, exercise.urutan_field)
     {
-        return Err(state_mismatch(difference, false, graded, run));
+        return Err(state_mismatch(difference, None, graded, run));
     }
     rules_verdict(exercise, &reference.utama, run, graded).map_or(Ok(graded), Err)
 }
@@ -293,7 +293,10 @@ fn judge_variant_state(
         .state
         .difference_hidden(&target.state, exercise.urutan_field)
     {
-        Some(difference) => Some(state_mismatch(difference, true, graded, run)),
+        Some(difference) => {
+            let typed = typed_values(exercise, run);
+            Some(state_mismatch(difference, Some(typed), graded, run))
+        }
         None => rules_verdict(exercise, target, run, graded),
     }
 }
@@ -358,6 +361,18 @@ fn typed_from_output(exercise: &Exercise, reference: &Reference, run: &Run) -> b
         .any(|v| visible.contains(&format!("'{v}'")))
 }
 
+/// Whether a state answer wrote down values it saw: a literal statement, or an
+/// ObjectId the reference solution never needed to type.
+fn typed_values(exercise: &Exercise, run: &Run) -> bool {
+    let object_id = |v: &String| v.len() == 24 && v.chars().all(|c| c.is_ascii_hexdigit());
+    run.steps.iter().any(Step::is_literal)
+        || run
+            .steps
+            .iter()
+            .flat_map(|s| quoted_values(&s.source))
+            .any(|v| object_id(&v) && !exercise.solusi.contains(v.as_str()))
+}
+
 /// The contents of the quoted strings in `source`.
 fn quoted_values(source: &str) -> Vec<String> {
     let mut values = Vec::new();
@@ -403,14 +418,20 @@ fn variant_mismatch(run: &Run, step: &Step, typed: bool, shown: Option<Counterex
     Verdict::fail(remarks)
 }
 
-fn state_mismatch(difference: String, variant: bool, graded: Option<&Step>, run: &Run) -> Verdict {
+/// `variant` is `Some(typed)` on the hidden data: whether the answer typed values in.
+fn state_mismatch(
+    difference: String,
+    variant: Option<bool>,
+    graded: Option<&Step>,
+    run: &Run,
+) -> Verdict {
     let tables = !run.state.parts.is_empty() && run.state.parts.iter().all(|p| p.is_table);
     let mut remarks = vec![
-        pesan::status_beda(pesan::dataset_label(variant), tables),
+        pesan::status_beda(pesan::dataset_label(variant.is_some()), tables),
         difference,
     ];
-    if variant {
-        remarks.insert(1, pesan::KEADAAN_HANYA_UTAMA.to_string());
+    if let Some(typed) = variant {
+        remarks.insert(1, pesan::keadaan_hanya_utama(typed));
     }
     remarks.extend(match graded {
         Some(s) => Some(pesan::jawaban_dinilai(s.number, &short(&s.source))),

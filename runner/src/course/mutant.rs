@@ -9,6 +9,7 @@
 use super::answer;
 use super::lesson::{Exercise, Grading, Rule};
 use super::source_edit::Source;
+use crate::pesan::mutan as nama;
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -102,11 +103,7 @@ fn sort_mutants(source: &Source, fields: &[String], found: &mut Vec<Mutant>) {
                     field.clone()
                 };
                 let script = source.replaced(entry.key_span.clone(), &key);
-                push(
-                    found,
-                    format!("urutan menurut {field}, bukan {}", entry.key),
-                    script,
-                );
+                push(found, nama::urutan_menurut(field, &entry.key), script);
             }
             let flipped = match source.text[entry.value.clone()].trim() {
                 "1" => "-1",
@@ -114,12 +111,12 @@ fn sort_mutants(source: &Source, fields: &[String], found: &mut Vec<Mutant>) {
                 _ => continue,
             };
             let script = source.replaced(entry.value.clone(), flipped);
-            push(found, format!("urutan {} dibalik", entry.key), script);
+            push(found, nama::urutan_dibalik(&entry.key), script);
         }
     }
     let unsorted = answer::without_sort(source.text);
     if unsorted != source.text {
-        push(found, "tanpa urutan".to_string(), unsorted);
+        push(found, nama::TANPA_URUTAN.to_string(), unsorted);
     }
 }
 
@@ -152,11 +149,11 @@ fn filter_mutants(source: &Source, found: &mut Vec<Mutant>) {
         let entries = source.entries(open);
         for (i, entry) in entries.iter().enumerate() {
             let script = source.without_entry(&entries, i);
-            push(found, format!("syarat {} dibuang", entry.key), script);
+            push(found, nama::syarat_dibuang(&entry.key), script);
         }
     }
     for key in ["FilterExpression"] {
-        drop_key(source, key, &format!("tanpa {key}"), found);
+        drop_key(source, key, &nama::tanpa(key), found);
     }
 }
 
@@ -187,7 +184,7 @@ fn update_mutants(source: &Source, found: &mut Vec<Mutant>) {
     for (from, to) in swaps {
         for at in source.find_all(from) {
             let script = source.replaced(at..at + from.len(), to);
-            push(found, format!("{to}, bukan {from}"), script);
+            push(found, nama::bukan(to, from), script);
         }
     }
     for at in source.find_all("$pull") {
@@ -199,7 +196,7 @@ fn update_mutants(source: &Source, found: &mut Vec<Mutant>) {
         let popped: Vec<String> = entries.iter().map(|e| format!("{}: 1", e.key)).collect();
         let body = format!("$pop: {{ {} }}", popped.join(", "));
         let script = source.replaced(at..close + 1, &body);
-        push(found, "$pop, bukan $pull".to_string(), script);
+        push(found, nama::bukan("$pop", "$pull"), script);
     }
     replacement_mutants(source, found);
 }
@@ -222,7 +219,7 @@ fn replacement_mutants(source: &Source, found: &mut Vec<Mutant>) {
         let replacement = source.text[set.value.clone()].to_string();
         let mut text = source.replaced(update, &replacement);
         text.replace_range(at..paren, ".replaceOne");
-        push(found, "replaceOne, bukan $set".to_string(), text);
+        push(found, nama::bukan("replaceOne", "$set"), text);
     }
 }
 
@@ -241,16 +238,12 @@ fn second_argument(source: &Source, paren: usize, close: usize) -> Option<std::o
 
 fn dynamo_mutants(source: &Source, found: &mut Vec<Mutant>) {
     for key in ["Limit", "ScanIndexForward"] {
-        drop_key(source, key, &format!("tanpa {key}"), found);
+        drop_key(source, key, &nama::tanpa(key), found);
     }
     for call in ["ddb.query(", "dynamodb.query("] {
         for at in source.find_all(call) {
             if let Some(script) = as_scan(source, at, call) {
-                push(
-                    found,
-                    "Scan dengan FilterExpression, bukan Query".to_string(),
-                    script,
-                );
+                push(found, nama::SCAN_BUKAN_QUERY.to_string(), script);
             }
         }
     }
@@ -268,11 +261,7 @@ fn dynamo_mutants(source: &Source, found: &mut Vec<Mutant>) {
         }
         push(
             found,
-            format!(
-                "klien {}, bukan {}",
-                &to[..to.len() - 1],
-                &from[..from.len() - 1]
-            ),
+            nama::klien_lain(&to[..to.len() - 1], &from[..from.len() - 1]),
             text,
         );
     }
@@ -338,7 +327,7 @@ fn read_mutants(source: &Source, exercise: &Exercise, found: &mut Vec<Mutant>) {
     }
     if let Some(wider) = wider_read(source) {
         let script = format!("{wider}\n{}", source.text);
-        push(found, "semua data dibaca dulu".to_string(), script);
+        push(found, nama::BACA_SEMUA.to_string(), script);
     }
 }
 
@@ -386,11 +375,11 @@ fn literal_mutants(exercise: &Exercise, found: &mut Vec<Mutant>) {
     }
     push(
         found,
-        "keluaran diketik langsung".to_string(),
+        nama::KELUARAN_DIKETIK.to_string(),
         output.to_string(),
     );
     let script = format!("const hasil = {output}\nhasil");
-    push(found, "keluaran disimpan di variabel".to_string(), script);
+    push(found, nama::KELUARAN_DI_VARIABEL.to_string(), script);
 }
 
 #[cfg(test)]

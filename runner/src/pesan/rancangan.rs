@@ -46,14 +46,19 @@ pub fn butir(teks: &str) -> String {
 
 pub fn lulus_dengan_angka(dokumen: usize, larik: usize, tabel: bool) -> String {
     let rekaman = if tabel { "item" } else { "dokumen" };
+    // A model that stores no array is told nothing about arrays.
+    let larik = match larik {
+        0 => String::new(),
+        n => format!(", larik terpanjang {n} elemen"),
+    };
     format!(
         "Semua pola akses menjawab benar dalam anggarannya pada kedua data uji; \
-         {rekaman} terbesar {dokumen} byte, larik terpanjang {larik} elemen."
+         {rekaman} terbesar {dokumen} byte{larik}."
     )
 }
 
-pub fn model_galat(nomor: usize, teks: &str) -> String {
-    format!("berkas model gagal dijalankan pada pernyataan ke-{nomor}: {teks}")
+pub fn model_galat(baris: usize, teks: &str) -> String {
+    format!("berkas model gagal dijalankan di baris {baris}: {teks}")
 }
 
 pub fn kontrak_kurang(kurang: &[String]) -> String {
@@ -87,6 +92,26 @@ pub fn jawaban_beda_sesudah(pola: &str, ubah: &str) -> String {
     format!("(sesudah pola ubah `{ubah}`, pola `{pola}` harus melihat perubahannya)")
 }
 
+pub fn tanpa_bacaan(pola: &str, tabel: bool) -> String {
+    let apa = if tabel {
+        "satu pun permintaan baca (Query/GetItem)"
+    } else {
+        "satu pun perintah baca (find/aggregate)"
+    };
+    format!(
+        "pola `{pola}` menjawab tanpa {apa}: jawabannya harus dibaca dari basis data, bukan \
+         dari variabel JavaScript yang diisi saat `simpan`"
+    )
+}
+
+pub fn panjang_beda(dapat: usize, harap: usize) -> String {
+    format!("(larik jawabannya berisi {dapat} elemen, seharusnya {harap})")
+}
+
+pub fn elemen_beda(nomor: usize, dapat: &str, harap: &str) -> String {
+    format!("(elemen ke-{nomor} jawabannya {dapat}, seharusnya {harap})")
+}
+
 pub fn anggaran_lebih(
     pola: &str,
     dipakai: usize,
@@ -113,6 +138,15 @@ pub fn tanpa_indeks(pola: &str, ns: &str, bagian: &str) -> String {
     format!(
         "pola `{pola}` membaca {ns} tanpa indeks (COLLSCAN): buat indeks untuk field yang \
          dicari di siapkan(); lihat bagian {bagian}"
+    )
+}
+
+pub fn indeks_tak_terpakai(pola: &str, ns: &str, bagian: &str) -> String {
+    format!(
+        "pola `{pola}` membaca seluruh {ns} (COLLSCAN) padahal koleksi itu punya indeks \
+         selain `_id`: query-nya tidak memakainya. Indeks hanya menolong bila field yang \
+         disaring ada di awal kuncinya dan `$match` datang di awal pipeline, sebelum `$unwind` \
+         atau `$lookup`; lihat bagian {bagian}"
     )
 }
 
@@ -149,9 +183,15 @@ pub fn larik_panjang(n: usize, batas: usize, field: &str, bagian: &str) -> Strin
 
 pub fn tulis_beda(pola: &str, argumen: &str, n: usize, tabel: bool, bagian: &str) -> String {
     let apa = if tabel { "item" } else { "dokumen" };
+    // The single-source sentence fits only a fact found in more than one place.
+    let sebab = if n > 1 {
+        "setiap fakta disimpan di satu tempat"
+    } else {
+        "perubahannya tidak sampai ke data"
+    };
     format!(
-        "pola ubah `{pola}`({argumen}) mengubah {n} {apa}, seharusnya tepat satu: setiap \
-         fakta disimpan di satu tempat; lihat bagian {bagian}"
+        "pola ubah `{pola}`({argumen}) mengubah {n} {apa}, seharusnya tepat satu: {sebab}; \
+         lihat bagian {bagian}"
     )
 }
 

@@ -25,6 +25,8 @@ pub enum Kind {
     Spread,
     Error,
     Answer,
+    /// A read answered without asking the database (from JavaScript state).
+    NoRead,
     Scan,
     Budget,
     Index,
@@ -62,7 +64,7 @@ pub fn read_call(
     call: &Call,
     result: &Result<Value, String>,
     requests: &Requests,
-    after_update: Option<&str>,
+    (after_update, index_unused): (Option<&str>, bool),
 ) -> Vec<Problem> {
     let pattern = spec.pattern(&call.pola);
     let mut problems = Vec::new();
@@ -80,11 +82,15 @@ pub fn read_call(
         problems.push(Problem::new(&call.pola, Kind::Scan, text));
     }
     let reads = read_requests(requests);
+    if reads == 0 && result.is_ok() {
+        let text = pesan::tanpa_bacaan(&call.pola, dynamo);
+        problems.push(Problem::new(&call.pola, Kind::NoRead, text));
+    }
     if reads > budget {
         let text = pesan::anggaran_lebih(&call.pola, reads, budget, dynamo, budget_section);
         problems.push(Problem::new(&call.pola, Kind::Budget, text));
     }
-    problems.extend(index(spec, pattern, call, requests));
+    problems.extend(index(spec, pattern, call, requests, index_unused));
     problems.extend(examined(spec, pattern, call, requests));
     problems.extend(delivered(spec, pattern, call, requests));
     problems
@@ -102,8 +108,13 @@ fn answer(
         Ok(got) if same(got, &call.harapan) => return None,
         Ok(got) => {
             let section = section(spec.pattern(&call.pola), &spec.bagian.jawaban);
+            let where_ = first_difference(&call.harapan, got);
             let (want, got) = (short(&call.harapan), short(got));
             let text = pesan::jawaban_beda(&call.pola, &args, &want, &got, section);
+            let text = match where_ {
+                Some(d) => format!("{text} {d}"),
+                None => text,
+            };
             match after_update {
                 Some(update) => {
                     format!("{text} {}", pesan::jawaban_beda_sesudah(&call.pola, update))
@@ -141,10 +152,16 @@ fn index(
     pattern: Option<&Pattern>,
     call: &Call,
     requests: &Requests,
+    index_unused: bool,
 ) -> Option<Problem> {
     let scan = requests.plans.iter().find(|p| p.stage == "COLLSCAN")?;
     let fallback = spec.bagian.indeks.as_deref().unwrap_or(&spec.bagian.baca);
-    let text = pesan::tanpa_indeks(&call.pola, &scan.ns, section(pattern, fallback));
+    let section = section(pattern, fallback);
+    let text = if index_unused {
+        pesan::indeks_tak_terpakai(&call.pola, &scan.ns, section)
+    } else {
+        pesan::tanpa_indeks(&call.pola, &scan.ns, section)
+    };
     Some(Problem::new(&call.pola, Kind::Index, text))
 }
 
@@ -276,6 +293,22 @@ pub fn same(a: &Value, b: &Value) -> bool {
         }
         _ => a == b,
     }
+}
+
+/// Where two arrays first differ, said in full: a cut value may hide it.
+fn first_difference(want: &Value, got: &Value) -> Option<String> {
+    let (Value::Array(w), Value::Array(g)) = (want, got) else {
+        return None;
+    };
+    if w.len() != g.len() {
+        return Some(pesan::panjang_beda(g.len(), w.len()));
+    }
+    let i = w.iter().zip(g).position(|(a, b)| !same(a, b))?;
+    Some(pesan::elemen_beda(
+        i + 1,
+        &g[i].to_string(),
+        &w[i].to_string(),
+    ))
 }
 
 /// A value as feedback shows it, cut short when long.

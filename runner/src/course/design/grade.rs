@@ -90,12 +90,13 @@ fn grade_set<S: ShellPort>(
         } else {
             let (result, requests) = run(shell, call);
             stale = stale || may_write(&requests);
+            let unused = scanned_despite_index(shell, &requests);
             problems.extend(checks::read_call(
                 spec,
                 call,
                 &result,
                 &requests,
-                last_update,
+                (last_update, unused),
             ));
         }
     }
@@ -121,6 +122,19 @@ fn update<S: ShellPort>(
     let after = Snapshot::take(shell, spec.mesin, &spec.db);
     let changed = after.changed_since(before).len();
     (checks::update_call(spec, call, &result, changed), after)
+}
+
+/// Whether a collection the call scanned whole has an index besides `_id`: then the
+/// model has the index and its query cannot use it (a `$match` after `$unwind`).
+fn scanned_despite_index<S: ShellPort>(shell: &mut S, requests: &Requests) -> bool {
+    let scanned = requests.plans.iter().find(|p| p.stage == "COLLSCAN");
+    let Some((db, coll)) = scanned.and_then(|p| p.ns.split_once('.')) else {
+        return false;
+    };
+    let (db, coll) = (db.to_string(), coll.to_string());
+    let indexes = shell.collection_state(&db, &coll).indexes;
+    shell.take_command_log();
+    indexes.len() > 1
 }
 
 /// One call and the requests it made.

@@ -62,9 +62,40 @@ pub fn load<S: ShellPort>(
 fn run_file<S: ShellPort>(shell: &mut S, source: &str) -> Result<(), String> {
     let printed = shell.run_statements(source);
     match printed.iter().position(|p| p.is_error) {
-        Some(i) => Err(pesan::model_galat(i + 1, &printed[i].text)),
+        Some(i) => {
+            let text = &printed[i].text;
+            Err(pesan::model_galat(file_line(source, i, text), text))
+        }
         None => Ok(()),
     }
+}
+
+/// The line of the model file an error of its `unit`-th statement points at: the
+/// statement's first line, moved down by the line the engine names (`(2:16)`),
+/// which counts from the statement's own start.
+fn file_line(source: &str, unit: usize, error: &str) -> usize {
+    let mut from = 0;
+    for (i, text) in crate::shell::split::split_units(source).iter().enumerate() {
+        let Some(at) = source[from..].find(text.trim()).map(|at| at + from) else {
+            break;
+        };
+        if i == unit {
+            let first = source[..at].matches('\n').count() + 1;
+            return first + line_in_statement(error).unwrap_or(1) - 1;
+        }
+        from = at + text.trim().len();
+    }
+    1
+}
+
+/// The line of `(line:column)` closing the error's own line (its code frame below
+/// has parentheses of its own).
+fn line_in_statement(error: &str) -> Option<usize> {
+    let first = error.lines().find(|l| l.contains("Error"))?.trim_end();
+    let open = first.strip_suffix(')')?.rfind('(')?;
+    let (line, column) = first[open + 1..first.len() - 1].split_once(':')?;
+    column.parse::<usize>().ok()?;
+    line.parse().ok()
 }
 
 fn check_contract<S: ShellPort>(shell: &mut S, spec: &Spec) -> Result<(), String> {
@@ -120,4 +151,22 @@ fn spread(before: &Snapshot, after: &Snapshot) -> Option<Spread> {
         total,
         partition: partition.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_is_placed_on_the_line_of_the_model_file() {
+        let source = "function a() {\n  return 1;\n}\n\nconst b = {\n  x: 1\n  y: 2\n};\n";
+        assert_eq!(
+            file_line(source, 1, "SyntaxError: expected token ',' (3:3)"),
+            7
+        );
+        assert_eq!(file_line(source, 0, "ReferenceError: q is not defined"), 1);
+        assert_eq!(line_in_statement("SyntaxError: x (12:4)"), Some(12));
+        let framed = "Uncaught:\nSyntaxError: Unexpected token (3:2)\n\n> 3 |   f(a)\n";
+        assert_eq!(line_in_statement(framed), Some(3));
+    }
 }
