@@ -211,6 +211,15 @@ pub fn sebaran_sempit(
     )
 }
 
+pub fn jendela_sempit(jatuh: usize, total: usize, partisi: &str, bagian: &str) -> String {
+    format!(
+        "tulisan tenant panas: {jatuh} dari {total} tulisan berturut-turut jatuh ke satu \
+         partition key ({partisi}), batasnya separuh: beban sesaat juga harus tersebar, jadi \
+         tulisan yang berdekatan jangan diisi ke kunci yang sama bergiliran per blok; lihat \
+         bagian {bagian}"
+    )
+}
+
 // ---- the learner's file ---------------------------------------------------------------------
 
 pub fn berkas_rancangan(path: impl Display) -> String {

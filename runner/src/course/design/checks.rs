@@ -260,12 +260,24 @@ pub fn stored(spec: &Spec, snapshot: &Snapshot) -> Vec<Problem> {
     problems
 }
 
-/// The hot tenant's writes against the exercise's bound.
-pub fn spread(spec: &Spec, spread: Option<&Spread>) -> Option<Problem> {
-    let (bound, spread) = (spec.sebaran?, spread?);
-    if spread.fullest as f64 <= bound * spread.total as f64 {
-        return None;
+/// At most this share of a window of hot writes may land on one key.
+const WINDOW_SHARE: f64 = 0.5;
+
+/// The hot tenant's writes against the exercise's bound, over the whole load and in
+/// every window of writes in a row.
+pub fn spread(spec: &Spec, spread: Option<&Spread>, window: Option<&Spread>) -> Option<Problem> {
+    let bound = spec.sebaran?;
+    let over = |s: &&Spread, share: f64| s.fullest as f64 > share * s.total as f64;
+    if let Some(window) = window.filter(|w| over(w, WINDOW_SHARE)) {
+        let section = spec
+            .bagian
+            .sebaran
+            .as_deref()
+            .unwrap_or(&spec.bagian.sumber);
+        let text = pesan::jendela_sempit(window.fullest, window.total, &window.partition, section);
+        return Some(Problem::new("", Kind::Spread, text));
     }
+    let spread = spread.filter(|s| over(s, bound))?;
     let section = spec
         .bagian
         .sebaran

@@ -68,7 +68,11 @@ fn grade_set<S: ShellPort>(
         Err(text) => return (vec![problem(Kind::Load, text)], (0, 0)),
     };
     let mut problems = checks::stored(spec, &loaded.snapshot);
-    problems.extend(checks::spread(spec, loaded.spread.as_ref()));
+    problems.extend(checks::spread(
+        spec,
+        loaded.spread.as_ref(),
+        loaded.window.as_ref(),
+    ));
     let figures = (
         loaded.snapshot.largest().map_or(0, |(b, _)| b),
         loaded.snapshot.longest_array().map_or(0, |(n, _)| n),

@@ -19,11 +19,18 @@ pub struct Spread {
     pub partition: String,
 }
 
+/// The hot tenant's writes are also judged in windows of this many in a row: a
+/// model that fills one key after another spreads well over the whole load and
+/// still sends every burst to one partition.
+pub const WINDOW: usize = 20;
+
 /// What loading left: the hot tenant's spread (when the set has one) and the
 /// stored state, read back once for every check that needs it.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Loaded {
     pub spread: Option<Spread>,
+    /// The fullest window of [`WINDOW`] hot writes in a row.
+    pub window: Option<Spread>,
     pub snapshot: Snapshot,
 }
 
@@ -43,20 +50,43 @@ pub fn load<S: ShellPort>(
     shell
         .eval_json("siapkan()")
         .map_err(|e| pesan::siapkan_galat(&e))?;
-    store(shell, &set.rekaman)?;
+    store(shell, &set.rekaman, 0)?;
     let before = Snapshot::take(shell, spec.mesin, &spec.db);
     if set.panas.is_empty() {
         return Ok(Loaded {
             spread: None,
+            window: None,
             snapshot: before,
         });
     }
-    store(shell, &set.panas)?;
-    let after = Snapshot::take(shell, spec.mesin, &spec.db);
+    let (after, window) = store_hot(shell, spec, set, &before)?;
     Ok(Loaded {
         spread: spread(&before, &after),
+        window,
         snapshot: after,
     })
+}
+
+/// The hot tenant's records, [`WINDOW`] at a time, the state read after each window;
+/// returns the final state and the fullest whole window.
+fn store_hot<S: ShellPort>(
+    shell: &mut S,
+    spec: &Spec,
+    set: &GeneratedSet,
+    before: &Snapshot,
+) -> Result<(Snapshot, Option<Spread>), String> {
+    let mut previous = before.clone();
+    let mut fullest: Option<Spread> = None;
+    for (n, chunk) in set.panas.chunks(WINDOW).enumerate() {
+        store(shell, chunk, set.rekaman.len() + n * WINDOW)?;
+        let now = Snapshot::take(shell, spec.mesin, &spec.db);
+        let window = spread(&previous, &now).filter(|_| chunk.len() == WINDOW);
+        if window.as_ref().map(|w| w.fullest) > fullest.as_ref().map(|w| w.fullest) {
+            fullest = window;
+        }
+        previous = now;
+    }
+    Ok((previous, fullest))
 }
 
 fn run_file<S: ShellPort>(shell: &mut S, source: &str) -> Result<(), String> {
@@ -119,7 +149,9 @@ fn check_contract<S: ShellPort>(shell: &mut S, spec: &Spec) -> Result<(), String
     }
 }
 
-fn store<S: ShellPort>(shell: &mut S, records: &[Value]) -> Result<(), String> {
+/// Stores `records` through `simpan`; `offset` is how many were stored before them,
+/// so a failure is numbered as the learner counts.
+fn store<S: ShellPort>(shell: &mut S, records: &[Value], offset: usize) -> Result<(), String> {
     // Built as JavaScript values directly: as source text, hundreds of records went
     // through boa's parser, which `JSON.parse` uses too.
     let records = Value::Array(records.to_vec());
@@ -127,7 +159,7 @@ fn store<S: ShellPort>(shell: &mut S, records: &[Value]) -> Result<(), String> {
     if failed.is_null() {
         return Ok(());
     }
-    let number = failed["nomor"].as_u64().unwrap_or(0) as usize;
+    let number = offset + failed["nomor"].as_u64().unwrap_or(0) as usize;
     let record = failed["rekaman"].to_string();
     Err(pesan::simpan_galat(
         number,
