@@ -3,11 +3,12 @@
 //! pipeline form with `let` variables.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
-use bson::{Bson, Document};
+use bson::{doc, Bson, Document};
 
 use crate::engine::mongo::expr::{self, fail, variables_check_name};
-use crate::engine::mongo::MongoError;
+use crate::engine::mongo::{MongoError, PlanRecord};
 
 use super::docpath::{self, query_leaves};
 use super::group_key::key_of;
@@ -20,7 +21,13 @@ pub(crate) struct Lookup {
     join: Option<(String, String)>,
     lets: Vec<(String, Bson)>,
     pipeline: Option<Vec<Stage>>,
+    /// Names this stage's reads in the plan log and explain (unique per parse).
+    id: u64,
 }
+
+/// Stage ids: one counter for the process, so stages parsed for a view
+/// while a command runs never share an id with the command's own.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 impl Lookup {
     pub(crate) fn parse(arg: &Bson) -> Result<Lookup, MongoError> {
@@ -33,6 +40,7 @@ impl Lookup {
             join: None,
             lets: Vec::new(),
             pipeline: None,
+            id: NEXT_ID.fetch_add(1, AtomicOrdering::Relaxed),
         };
         let (mut local, mut foreign) = (None, None);
         for (key, value) in spec {
@@ -56,13 +64,17 @@ impl Lookup {
         Ok(lookup)
     }
 
+    pub(crate) fn id(&self) -> u64 {
+        self.id
+    }
+
     pub(crate) fn run(
         &self,
         docs: Vec<Document>,
         ctx: &Context,
     ) -> Result<Vec<Document>, MongoError> {
         let ns = format!("{}.{}", ctx.db, self.from);
-        let mut foreign = ForeignSide::new(&ns, self.join.as_ref(), ctx)?;
+        let mut foreign = ForeignSide::new(&ns, self.join.as_ref(), self.id, ctx);
         let mut out = Vec::with_capacity(docs.len());
         for mut doc in docs {
             let joined = self.joined(&doc, &mut foreign, ctx)?;
@@ -84,7 +96,7 @@ impl Lookup {
     ) -> Result<Vec<Document>, MongoError> {
         let candidates = match &self.join {
             Some((local, _)) => foreign.matching(&local_values(doc, local))?,
-            None => foreign.all(),
+            None => foreign.leading(self.leading_query())?,
         };
         let Some(stages) = &self.pipeline else {
             return Ok(candidates);
@@ -94,6 +106,15 @@ impl Lookup {
             vars.bind_evaluated(name, expr::evaluate(e, doc, &ctx.vars)?);
         }
         run_stages(stages, candidates, &ctx.with_vars(vars))
+    }
+
+    /// The inner pipeline's leading `$match` (without `$expr`): the server
+    /// plans the foreign read with it, so an index can serve it.
+    fn leading_query(&self) -> Option<&Document> {
+        match self.pipeline.as_deref()?.first()? {
+            Stage::Match(m) if !m.query().is_empty() => Some(m.query()),
+            _ => None,
+        }
     }
 }
 
@@ -187,29 +208,29 @@ fn local_values(doc: &Document, path: &str) -> Vec<Bson> {
     values
 }
 
-/// The foreign collection, read once per stage, with a hash index on the
-/// foreign field built lazily when no catalog index answers the lookups.
+/// The foreign collection as the stage reads it: each inner read goes
+/// through the catalog's planner, and one it would answer by scanning the
+/// collection is joined in memory instead (the collection read once, a hash
+/// index on the foreign field built lazily) but counted as the scan it stands for.
 struct ForeignSide<'a> {
     ns: String,
     field: Option<String>,
+    stage: u64,
     ctx: &'a Context<'a>,
     docs: Option<Vec<Document>>,
     index: Option<HashMap<String, Vec<usize>>>,
 }
 
 impl<'a> ForeignSide<'a> {
-    fn new(
-        ns: &str,
-        join: Option<&(String, String)>,
-        ctx: &'a Context<'a>,
-    ) -> Result<Self, MongoError> {
-        Ok(ForeignSide {
+    fn new(ns: &str, join: Option<&(String, String)>, stage: u64, ctx: &'a Context<'a>) -> Self {
+        ForeignSide {
             ns: ns.to_string(),
             field: join.map(|(_, f)| f.clone()),
+            stage,
             ctx,
             docs: None,
             index: None,
-        })
+        }
     }
 
     fn load(&mut self) -> Result<&Vec<Document>, MongoError> {
@@ -219,23 +240,44 @@ impl<'a> ForeignSide<'a> {
         Ok(self.docs.get_or_insert_with(Vec::new))
     }
 
-    fn all(&mut self) -> Vec<Document> {
-        self.load().cloned().unwrap_or_default()
+    /// Every document: a collection scan returning them all.
+    fn all(&mut self) -> Result<Vec<Document>, MongoError> {
+        let docs = self.load()?.clone();
+        self.note_scan(docs.len());
+        Ok(docs)
+    }
+
+    /// The documents the inner pipeline starts from: those its leading
+    /// `$match` finds through an index, else all (the stages re-apply it).
+    fn leading(&mut self, query: Option<&Document>) -> Result<Vec<Document>, MongoError> {
+        let found = query.and_then(|q| self.ctx.catalog.indexed_read(&self.ns, q));
+        let Some(found) = found else {
+            return self.all();
+        };
+        let (docs, read) = found?;
+        self.ctx.catalog.note_read(self.stage, &read);
+        Ok(docs)
     }
 
     fn matching(&mut self, values: &[Bson]) -> Result<Vec<Document>, MongoError> {
         let Some(field) = self.field.clone() else {
-            return Ok(self.all());
+            return self.all();
         };
+        let filter = doc! { field.clone(): { "$in": values.to_vec() } };
+        if let Some(found) = self.ctx.catalog.indexed_read(&self.ns, &filter) {
+            let (docs, read) = found?;
+            self.ctx.catalog.note_read(self.stage, &read);
+            return Ok(docs);
+        }
+        let docs = self.hashed(&field, values)?;
+        self.note_scan(docs.len());
+        Ok(docs)
+    }
+
+    /// `field ∈ values` answered from the in-memory hash index.
+    fn hashed(&mut self, field: &str, values: &[Bson]) -> Result<Vec<Document>, MongoError> {
         if self.index.is_none() {
-            if let Some(found) = self
-                .ctx
-                .catalog
-                .documents_matching(&self.ns, &field, values)
-            {
-                return found;
-            }
-            let index = build_index(self.load()?, &field);
+            let index = build_index(self.load()?, field);
             self.index = Some(index);
         }
         let (Some(index), Some(docs)) = (&self.index, &self.docs) else {
@@ -250,6 +292,21 @@ impl<'a> ForeignSide<'a> {
         hits.sort_unstable();
         hits.dedup();
         Ok(hits.iter().filter_map(|&i| docs.get(i).cloned()).collect())
+    }
+
+    /// A collection scan: every document examined, `returned` of them matched.
+    fn note_scan(&self, returned: usize) {
+        let examined = self.docs.as_ref().map_or(0, Vec::len) as u64;
+        let read = PlanRecord {
+            ns: self.ns.clone(),
+            stage: "COLLSCAN".to_string(),
+            index: None,
+            index_key: None,
+            keys_examined: 0,
+            docs_examined: examined,
+            n_returned: returned as u64,
+        };
+        self.ctx.catalog.note_read(self.stage, &read);
     }
 }
 

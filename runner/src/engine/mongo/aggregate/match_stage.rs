@@ -12,9 +12,16 @@ use super::matcher::Filter;
 pub(crate) struct MatchStage {
     filter: Filter,
     exprs: Vec<Bson>,
+    /// The filter without `$expr`: it names no variables, so a planner can
+    /// read index bounds from it.
+    query: Document,
 }
 
 impl MatchStage {
+    pub(crate) fn query(&self) -> &Document {
+        &self.query
+    }
+
     pub(crate) fn parse(arg: &Bson) -> Result<MatchStage, MongoError> {
         let Bson::Document(spec) = arg else {
             return Err(fail(
@@ -35,6 +42,7 @@ impl MatchStage {
         Ok(MatchStage {
             filter: Filter::parse(&rest)?,
             exprs,
+            query: rest,
         })
     }
 

@@ -5,7 +5,7 @@
 use bson::{Bson, Document};
 
 use crate::engine::mongo::expr::{error::with_context, fail, scope, Vars};
-use crate::engine::mongo::MongoError;
+use crate::engine::mongo::{MongoError, PlanRecord};
 
 mod accumulators;
 mod add_fields;
@@ -20,6 +20,7 @@ pub(crate) mod matcher;
 mod paging;
 mod project;
 mod projection_tree;
+pub(crate) mod reads;
 mod replace_root;
 pub(crate) mod sort;
 mod unwind;
@@ -31,17 +32,20 @@ pub(crate) trait Catalog {
     /// All documents of `ns` ("db.coll") in natural order; empty when it does not exist.
     fn collection_documents(&self, ns: &str) -> Result<Vec<Document>, MongoError>;
 
-    /// The documents of `ns` whose `field` equals one of `values` (query
-    /// equality semantics, `null` also matching missing), in natural order;
-    /// `None` when the catalog cannot answer it faster than a scan (no index).
-    fn documents_matching(
+    /// The documents of `ns` matching `filter`, in natural order, with what
+    /// the read examined, when the planner serves it from an index; `None`
+    /// when it would scan the collection (the caller then joins in memory
+    /// and counts the scan itself) or the catalog plans no reads.
+    fn indexed_read(
         &self,
         _ns: &str,
-        _field: &str,
-        _values: &[Bson],
-    ) -> Option<Result<Vec<Document>, MongoError>> {
+        _filter: &Document,
+    ) -> Option<Result<(Vec<Document>, PlanRecord), MongoError>> {
         None
     }
+
+    /// Counts a read `$lookup` stage `stage` made (plan log and explain).
+    fn note_read(&self, _stage: u64, _read: &PlanRecord) {}
 }
 
 /// Any `Fn(ns) -> documents` is a catalog (handy for engines and tests).
@@ -61,14 +65,27 @@ pub(crate) fn run_pipeline(
     db: &str,
     catalog: &dyn Catalog,
 ) -> Result<Vec<Document>, MongoError> {
+    run_pipeline_traced(input, pipeline, db, catalog).map(|(docs, _)| docs)
+}
+
+/// Runs `pipeline` as `run_pipeline` does, and names for each top-level
+/// stage the `$lookup` stage id its reads are noted under (explain shows them).
+pub(crate) fn run_pipeline_traced(
+    input: Vec<Document>,
+    pipeline: &[Document],
+    db: &str,
+    catalog: &dyn Catalog,
+) -> Result<(Vec<Document>, Vec<Option<u64>>), MongoError> {
     let stages = parse_top_level(pipeline)?;
+    let ids = stages.iter().map(Stage::lookup_id).collect();
     let ctx = Context {
         db,
         catalog,
         vars: Vars::new(),
     };
-    run_stages(&stages, input, &ctx)
-        .map_err(|e| with_context("PlanExecutor error during aggregation", e))
+    let docs = run_stages(&stages, input, &ctx)
+        .map_err(|e| with_context("PlanExecutor error during aggregation", e))?;
+    Ok((docs, ids))
 }
 
 /// Parses `pipeline` only, for callers that run it later.
@@ -126,6 +143,15 @@ pub(crate) enum Stage {
     ReplaceRoot(replace_root::ReplaceRoot),
     SortByCount(Bson),
     Facet(facet::Facet),
+}
+
+impl Stage {
+    fn lookup_id(&self) -> Option<u64> {
+        match self {
+            Stage::Lookup(l) => Some(l.id()),
+            _ => None,
+        }
+    }
 }
 
 pub(crate) fn parse_pipeline(pipeline: &[Document]) -> Result<Vec<Stage>, MongoError> {

@@ -3,12 +3,14 @@
 
 use std::collections::VecDeque;
 
-use bson::{doc, Bson, Document};
+use bson::{Bson, Document};
 
+use super::catalog::EngineCatalog;
+use super::explain_stages;
 use super::find::cursor_reply;
 use super::sink;
 use super::{count_arg, target};
-use crate::engine::mongo::aggregate::{run_pipeline, Catalog};
+use crate::engine::mongo::aggregate::run_pipeline;
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::cursor::{Cursor, CursorSource, DEFAULT_BATCH};
 use crate::engine::mongo::exec::explain::ExplainInput;
@@ -214,67 +216,10 @@ fn finish(
     ))
 }
 
-/// The engine's collections as the pipeline's `$lookup` sees them.
-struct EngineCatalog<'a> {
-    engine: &'a Engine,
-}
-
-impl EngineCatalog<'_> {
-    fn collection(&self, ns: &str) -> Option<&Collection> {
-        let (db, coll) = ns.split_once('.')?;
-        self.engine.collection(db, coll)
-    }
-}
-
-impl Catalog for EngineCatalog<'_> {
-    /// A view's documents are computed from its source, as the server
-    /// resolves a view named by `$lookup` or `$unionWith`.
-    fn collection_documents(&self, ns: &str) -> Result<Vec<Document>, MongoError> {
-        if let Some((db, coll)) = ns.split_once('.') {
-            if let Some(view) = self.engine.resolve_view(db, coll)? {
-                let input = self.engine.collection_documents(db, &view.source);
-                return run_pipeline(input, &view.pipeline, db, self);
-            }
-        }
-        Ok(self
-            .collection(ns)
-            .map(|c| c.documents().collect())
-            .unwrap_or_default())
-    }
-
-    /// Answers `field ∈ values` from an index on `field` when there is one.
-    fn documents_matching(
-        &self,
-        ns: &str,
-        field: &str,
-        values: &[Bson],
-    ) -> Option<Result<Vec<Document>, MongoError>> {
-        let coll = self.collection(ns)?;
-        coll.indexes
-            .iter()
-            .find(|i| i.fields.first().is_some_and(|(p, _)| p == field))?;
-        let filter = match Filter::parse(&doc! { field: { "$in": values.to_vec() } }) {
-            Ok(f) => f,
-            Err(e) => return Some(Err(e)),
-        };
-        let result = run_query(
-            coll,
-            &QuerySpec {
-                filter: Some(&filter),
-                ..QuerySpec::default()
-            },
-        );
-        Some(result.map(|r| {
-            let mut rids = r.rids;
-            rids.sort_unstable();
-            rids.iter().filter_map(|rid| coll.get(*rid)).collect()
-        }))
-    }
-}
-
-/// Stages after the leading query run in the pipeline engine.
+/// Stages after the leading query run in the pipeline engine; the reads its
+/// `$lookup` stages make go to the plan log, one entry per stage.
 fn run_stages(
-    engine: &Engine,
+    engine: &mut Engine,
     db: &str,
     docs: Vec<Document>,
     pipeline: &[Document],
@@ -282,7 +227,13 @@ fn run_stages(
     if pipeline.is_empty() {
         return Ok(docs);
     }
-    run_pipeline(docs, pipeline, db, &EngineCatalog { engine })
+    let catalog = EngineCatalog::new(engine);
+    let output = run_pipeline(docs, pipeline, db, &catalog);
+    let reads = catalog.reads.take();
+    for stage in reads {
+        engine.record_plan(stage.totals);
+    }
+    output
 }
 
 pub(crate) fn explain(
@@ -319,12 +270,22 @@ pub(crate) fn explain(
     };
     let mut cmd = command.clone();
     cmd.insert("$db", db);
-    Ok(crate::engine::mongo::exec::explain::explain(
+    let reply = crate::engine::mongo::exec::explain::explain(
         collection,
         &input,
         &result.plan,
         Some(&result.stats),
         verbosity,
         cmd,
-    ))
+    );
+    if !explain_stages::has_lookup(&pipeline) {
+        return Ok(reply);
+    }
+    let docs = result
+        .rids
+        .iter()
+        .filter_map(|rid| collection.get(*rid))
+        .collect();
+    let executed = verbosity != "queryPlanner";
+    explain_stages::staged(engine, db, reply, docs, &pipeline, executed)
 }

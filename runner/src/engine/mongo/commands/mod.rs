@@ -2,6 +2,10 @@
 
 mod admin;
 mod aggregate;
+mod catalog;
+#[cfg(test)]
+mod catalog_tests;
+mod explain_stages;
 pub(crate) mod find;
 mod indexes;
 mod insert;

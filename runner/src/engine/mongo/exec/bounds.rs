@@ -1,5 +1,6 @@
 //! Index bounds read from a filter: points for equality and `$in`, type-
-//! bracketed ranges for `$gt/$gte/$lt/$lte`; anything else leaves a field
+//! bracketed ranges for `$gt/$gte/$lt/$lte`, a string range for an anchored
+//! regex, and the conditions inside `$elemMatch`; anything else leaves a field
 //! unbounded (the full filter is always re-checked on fetched documents).
 
 use std::cmp::Ordering;
@@ -7,7 +8,9 @@ use std::cmp::Ordering;
 use bson::oid::ObjectId;
 use bson::{Bson, DateTime, Document};
 
+use super::regex_bounds::regex_intervals;
 use crate::engine::mongo::query::comparison::is_operator_doc;
+use crate::engine::mongo::query::logical::is_value_form;
 use crate::engine::mongo::value::{canonical_type, compare_values};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -92,11 +95,17 @@ fn tighter(a: &Bson, a_incl: bool, b: &Bson, b_incl: bool, prefer: Ordering) -> 
     }
 }
 
-/// Conditions of the filter on `path` that sit at the top level (or in `$and`).
+/// Conditions of the filter on `path` that sit at the top level (or in `$and`,
+/// or inside an `$elemMatch` on a prefix of `path`).
 pub(crate) fn conditions_on<'a>(filter: &'a Document, path: &str, out: &mut Vec<&'a Bson>) {
     for (key, value) in filter {
         if key == path {
             out.push(value);
+        } else if let Some(rest) = path
+            .strip_prefix(key.as_str())
+            .and_then(|r| r.strip_prefix('.'))
+        {
+            element_conditions(value, rest, out);
         } else if key == "$and" {
             if let Bson::Array(items) = value {
                 for item in items {
@@ -105,6 +114,19 @@ pub(crate) fn conditions_on<'a>(filter: &'a Document, path: &str, out: &mut Vec<
                     }
                 }
             }
+        }
+    }
+}
+
+/// `{kehadiran: {$elemMatch: {kode: 'X'}}}` holds, for `kehadiran.kode`, the
+/// conditions of one array element: a matching document has an element
+/// meeting them all, whose values are among its keys, so they bound the
+/// key like top-level ones (and several fields of one index together).
+fn element_conditions<'a>(value: &'a Bson, rest: &str, out: &mut Vec<&'a Bson>) {
+    let Bson::Document(ops) = value else { return };
+    if let Ok(element) = ops.get_document("$elemMatch") {
+        if !is_value_form(element) {
+            conditions_on(element, rest, out);
         }
     }
 }
@@ -135,6 +157,9 @@ pub(crate) fn intervals_for(
 fn condition_bounds(condition: &Bson, multikey: bool) -> Vec<Vec<Interval>> {
     match condition {
         Bson::Document(d) if is_operator_doc(d) => operator_bounds(d, multikey),
+        Bson::RegularExpression(re) => regex_intervals(&re.pattern, &re.options)
+            .into_iter()
+            .collect(),
         other => equality_bounds(other).into_iter().collect(),
     }
 }
@@ -146,6 +171,10 @@ fn operator_bounds(ops: &Document, multikey: bool) -> Vec<Vec<Interval>> {
         match op.as_str() {
             "$eq" => out.extend(equality_bounds(arg)),
             "$in" => out.extend(in_bounds(arg)),
+            "$regex" => out.extend(regex_bounds(arg, ops.get("$options"))),
+            // One element meets every condition, so they intersect even on
+            // a multikey field.
+            "$elemMatch" => out.extend(element_bounds(arg)),
             "$gt" | "$gte" | "$lt" | "$lte" => {
                 let Some(next) = range_bound(op, arg) else {
                     continue;
@@ -167,6 +196,31 @@ fn operator_bounds(ops: &Document, multikey: bool) -> Vec<Vec<Interval>> {
         }
     }));
     out
+}
+
+/// `{$regex: '^Bud'}` or `{$regex: /^Bud/}`, `$options` overriding the regex's own flags.
+fn regex_bounds(arg: &Bson, options: Option<&Bson>) -> Option<Vec<Interval>> {
+    let (pattern, own) = match arg {
+        Bson::String(p) => (p.as_str(), ""),
+        Bson::RegularExpression(re) => (re.pattern.as_str(), re.options.as_str()),
+        _ => return None,
+    };
+    let flags = match options {
+        Some(Bson::String(o)) if !o.is_empty() => o.as_str(),
+        _ => own,
+    };
+    regex_intervals(pattern, flags)
+}
+
+/// The value form `{$elemMatch: {$gte: 3, $lt: 5}}` bounds the array's
+/// elements, which are its index keys: `[3, 5)`.
+fn element_bounds(arg: &Bson) -> Vec<Vec<Interval>> {
+    match arg {
+        Bson::Document(conditions) if is_value_form(conditions) => {
+            operator_bounds(conditions, false)
+        }
+        _ => Vec::new(),
+    }
 }
 
 fn empty_marker() -> Interval {

@@ -4,7 +4,10 @@ pub(crate) mod bounds;
 pub(crate) mod cursor;
 pub(crate) mod explain;
 pub(crate) mod planner;
+#[cfg(test)]
+mod planner_tests;
 pub(crate) mod raw_bounds;
+mod regex_bounds;
 mod rid_set;
 pub(crate) mod scan;
 #[cfg(test)]

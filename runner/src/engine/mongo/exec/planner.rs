@@ -136,8 +136,18 @@ fn index_bounds(index: &Index, filter: &Document) -> Option<Vec<Vec<Interval>>> 
     Some(bounds)
 }
 
+/// `{f: null}`, `{f: {$eq: null}}` or `{f: {$in: [null]}}` (a `$lookup` on a
+/// missing local field asks that) also match documents a sparse index leaves out.
 fn filter_may_match_missing(filter: &Document) -> bool {
-    filter.values().any(|v| matches!(v, Bson::Null))
+    filter.values().any(|v| match v {
+        Bson::Null => true,
+        Bson::Document(ops) => ops.iter().any(|(op, arg)| match (op.as_str(), arg) {
+            ("$eq", Bson::Null) => true,
+            ("$in", Bson::Array(items)) => items.contains(&Bson::Null),
+            _ => false,
+        }),
+        _ => false,
+    })
 }
 
 fn full_bounds(index: &Index) -> Vec<Vec<Interval>> {
