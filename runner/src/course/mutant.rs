@@ -152,9 +152,12 @@ fn filter_mutants(source: &Source, found: &mut Vec<Mutant>) {
             push(found, nama::syarat_dibuang(&entry.key), script);
         }
     }
-    for key in ["FilterExpression"] {
-        drop_key(source, key, &nama::tanpa(key), found);
-    }
+    drop_key(
+        source,
+        "FilterExpression",
+        &nama::tanpa("FilterExpression"),
+        found,
+    );
 }
 
 /// The script without the entry `key: …` wherever it appears.
