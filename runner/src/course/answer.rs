@@ -136,23 +136,9 @@ fn sort_stage(text: &str) -> Option<Range<usize>> {
     Some(start..close + 1)
 }
 
-/// The bracket closing the one at `open` (brackets inside strings are not expected
-/// in reference solutions).
+/// The bracket closing the one at `open`, brackets inside strings aside.
 fn matching(text: &str, open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, b) in text.bytes().enumerate().skip(open) {
-        match b {
-            b'(' | b'{' | b'[' => depth += 1,
-            b')' | b'}' | b']' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
+    super::source_edit::Source::new(text).matching(open)
 }
 
 #[cfg(test)]
