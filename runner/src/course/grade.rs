@@ -57,6 +57,8 @@ pub struct Reference {
     pub run: Run,
     pub variant_run: Run,
     pub graded: Option<usize>,
+    /// The reference solution's entries, as replayed.
+    pub entries: Vec<String>,
 }
 
 impl Reference {
@@ -84,6 +86,7 @@ impl Reference {
             run: on_main,
             variant_run: on_variant,
             graded,
+            entries,
         })
     }
 }
@@ -138,10 +141,7 @@ pub fn grade_entries<F: ShellFactory>(
     let verdict = match variant_output_mismatch(exercise, reference, &on_variant, graded) {
         Some((step, typed)) => {
             let contest = Contest {
-                reference: (
-                    &entries_of_reference(exercise),
-                    reference.graded.unwrap_or(1),
-                ),
+                reference: (&reference.entries, reference.graded.unwrap_or(1)),
                 answer: (entries, step.number),
             };
             let shown = counterexample::smallest(factory, lesson, exercise, &contest)?;
@@ -151,10 +151,6 @@ pub fn grade_entries<F: ShellFactory>(
             .unwrap_or_else(|| pass(graded)),
     };
     Ok(with_later_error(verdict, graded, &on_main))
-}
-
-fn entries_of_reference(exercise: &Exercise) -> Vec<String> {
-    entries(&exercise.solusi)
 }
 
 /// A pass still says when a newer statement than the graded one ended in an error:
