@@ -11,6 +11,7 @@ pub mod cli;
 pub mod galat;
 mod istilah;
 pub mod mesin;
+pub mod kuis;
 pub mod mutan;
 pub mod rancangan;
 pub mod server;

@@ -21,6 +21,8 @@ pub struct Lesson {
     pub dir: PathBuf,
     pub utama: Dataset,
     pub varian: Dataset,
+    /// The chapter's concept checks (`kuis.toml`), when it has them.
+    pub kuis: Option<super::quiz::QuizFile>,
 }
 
 /// An exercise together with the lesson it belongs to.
@@ -132,11 +134,13 @@ impl Lesson {
         let file = LessonFile::parse(&files.read_text(&path)?, &path.display().to_string(), id)?;
         let utama = Dataset::read_from(files, dir, &file.dataset.utama)?;
         let varian = Dataset::read_from(files, dir, &file.dataset.varian)?;
+        let kuis = super::quiz::file::load(files, dir)?;
         Ok(Lesson {
             file,
             dir: dir.to_path_buf(),
             utama,
             varian,
+            kuis,
         })
     }
 }

@@ -57,6 +57,12 @@ enum Job<'a> {
         exercise: &'a Exercise,
         samples: Option<&'a Samples>,
     },
+    /// A chapter's quiz: its shape and every computed answer.
+    Quiz {
+        course: &'a Course,
+        lesson: &'a Lesson,
+        plans: &'a [DesignPlan],
+    },
     /// One model of a design exercise, graded against the exercise's shared plan.
     Design {
         lesson: &'a Lesson,
@@ -85,6 +91,10 @@ enum Edit {
         lesson: PathBuf,
         id: String,
         actual: String,
+    },
+    Quiz {
+        path: PathBuf,
+        updates: Vec<super::quiz::verify::Update>,
     },
 }
 
@@ -148,6 +158,11 @@ fn jobs<'a>(
                 }),
             }
         }
+        jobs.push(Job::Quiz {
+            course,
+            lesson,
+            plans,
+        });
     }
     jobs.extend(other_chapters(course).into_iter().map(|path| Job::Chapter {
         path,
@@ -161,7 +176,7 @@ fn jobs<'a>(
 /// longest, and one of them started last would keep a core busy while the others idle.
 fn run_longest_first<R: Send>(jobs: &[Job], run: impl Fn(&Job) -> R + Sync) -> Vec<R> {
     let mut order: Vec<usize> = (0..jobs.len()).collect();
-    order.sort_by_key(|&i| !matches!(jobs[i], Job::Design { .. }));
+    order.sort_by_key(|&i| !matches!(jobs[i], Job::Design { .. } | Job::Quiz { .. }));
     let outcomes = parallel::map(&order, |&i| (i, run(&jobs[i])));
     let mut in_order: Vec<Option<R>> = (0..jobs.len()).map(|_| None).collect();
     for (i, outcome) in outcomes {
@@ -182,6 +197,14 @@ fn run_job<F: ShellFactory>(factory: &F, job: &Job, options: Options) -> Outcome
             exercise,
             samples,
         } => check_exercise(factory, lesson, exercise, *samples, options, &mut outcome),
+        Job::Quiz {
+            course,
+            lesson,
+            plans,
+        } => {
+            check_quiz(factory, course, lesson, plans, options, &mut outcome);
+            Ok(())
+        }
         Job::Design {
             lesson,
             exercise,
@@ -199,6 +222,31 @@ fn run_job<F: ShellFactory>(factory: &F, job: &Job, options: Options) -> Outcome
     };
     record_error(result, &mut outcome.report);
     outcome
+}
+
+fn check_quiz<F: ShellFactory>(
+    factory: &F,
+    course: &Course,
+    lesson: &Lesson,
+    plans: &[DesignPlan],
+    options: Options,
+    outcome: &mut Outcome,
+) {
+    let plan = |id: &str| match plans.iter().find(|(p, _)| p == id) {
+        Some((_, Ok(blueprint))) => Some(blueprint),
+        _ => None,
+    };
+    let found = super::quiz::verify::check(factory, course, lesson, plan);
+    found
+        .problems
+        .into_iter()
+        .for_each(|p| outcome.report.fail(p));
+    if options.update && !found.updates.is_empty() {
+        outcome.edit = Some(Edit::Quiz {
+            path: lesson.dir.join(super::quiz::file::FILE_NAME),
+            updates: found.updates,
+        });
+    }
 }
 
 /// A design exercise's reference plan, built once and shared by all its models.
@@ -523,6 +571,10 @@ fn apply_edits(edits: Vec<Edit>, report: &mut Report) {
             } => {
                 let written = write_text(&path, &chapter::rewrite(&text, &updates));
                 note_written(written, &file_name(&path), report);
+            }
+            Edit::Quiz { path, updates } => {
+                let written = super::lesson_edit::update_quiz(&path, &updates);
+                note_written(written, &lesson_file_label(&path), report);
             }
             Edit::Keluaran { lesson, id, actual } => {
                 match keluaran.iter_mut().find(|(p, _)| *p == lesson) {

@@ -46,6 +46,80 @@ fn keluaran_of<'d>(doc: &'d mut DocumentMut, id: &str) -> Option<&'d mut Value> 
         .as_value_mut()
 }
 
+/// Writes the computed answers of a chapter's quiz into its `kuis.toml`, the rest of
+/// the file untouched.
+pub fn update_quiz(path: &Path, updates: &[super::quiz::verify::Update]) -> Result<()> {
+    let text = std::fs::read_to_string(path).map_err(|cause| CourseError::Unreadable {
+        path: path.to_path_buf(),
+        cause,
+    })?;
+    let mut doc: DocumentMut = text.parse().map_err(|_| CourseError::KeluaranNotFound {
+        path: path.to_path_buf(),
+        exercise: String::new(),
+    })?;
+    for update in updates {
+        apply_quiz_update(&mut doc, update).ok_or_else(|| CourseError::KeluaranNotFound {
+            path: path.to_path_buf(),
+            exercise: quiz_question(update).to_string(),
+        })?;
+    }
+    std::fs::write(path, doc.to_string()).map_err(|cause| CourseError::Unwritable {
+        path: path.to_path_buf(),
+        cause,
+    })
+}
+
+fn quiz_question(update: &super::quiz::verify::Update) -> &str {
+    use super::quiz::verify::Update;
+    match update {
+        Update::Keluaran { question, .. } | Update::Candidate { question, .. } => question,
+    }
+}
+
+fn apply_quiz_update(doc: &mut DocumentMut, update: &super::quiz::verify::Update) -> Option<()> {
+    use super::quiz::verify::Update;
+    let question = doc
+        .get_mut("soal")?
+        .as_array_of_tables_mut()?
+        .iter_mut()
+        .find(|t| t.get("id").and_then(|v| v.as_str()) == Some(quiz_question(update)))?;
+    match update {
+        Update::Keluaran { value, .. } => {
+            let slot = question.get_mut("keluaran")?.as_value_mut()?;
+            let fresh: Value = if value.contains('\n') {
+                toml_multiline(value).parse().ok()?
+            } else {
+                Value::from(value.as_str())
+            };
+            replace_value(slot, fresh);
+        }
+        Update::Candidate {
+            index,
+            memenuhi,
+            angka,
+            ..
+        } => {
+            let candidate = question
+                .get_mut("kandidat")?
+                .as_array_of_tables_mut()?
+                .get_mut(*index)?;
+            replace_value(candidate.get_mut("memenuhi")?.as_value_mut()?, Value::from(*memenuhi));
+            let figure = if angka.fract() == 0.0 {
+                Value::from(*angka as i64)
+            } else {
+                Value::from(*angka)
+            };
+            replace_value(candidate.get_mut("angka")?.as_value_mut()?, figure);
+        }
+    }
+    Some(())
+}
+
+fn replace_value(slot: &mut Value, mut fresh: Value) {
+    *fresh.decor_mut() = slot.decor().clone();
+    *slot = fresh;
+}
+
 /// A TOML multi-line string holding `text` exactly (a literal string when possible).
 pub fn toml_multiline(text: &str) -> String {
     if !text.contains("'''") && !text.ends_with('\'') {

@@ -31,6 +31,7 @@ pub mod parallel;
 pub mod preprocessor;
 pub mod progress;
 pub mod progression;
+pub mod quiz;
 pub mod prompt;
 pub mod reading;
 pub mod real_shell;

@@ -33,6 +33,34 @@ pub struct Progress {
     /// What was typed in each exercise since it was last reset, kept across sessions.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub tersimpan: BTreeMap<String, SavedWork>,
+    /// Each chapter's quiz as answered so far, by chapter id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub kuis: BTreeMap<String, QuizRecord>,
+}
+
+/// One chapter's quiz: the questions (`bab/id`) last answered right and wrong, and
+/// whether the answers were shown (which ends retrying, as in mdbook-quiz).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuizRecord {
+    #[serde(default)]
+    pub benar: BTreeSet<String>,
+    #[serde(default)]
+    pub salah: BTreeSet<String>,
+    #[serde(default)]
+    pub jawaban_dilihat: bool,
+}
+
+impl QuizRecord {
+    pub fn note(&mut self, question: &str, correct: bool) {
+        let (into, from) = if correct {
+            (&mut self.benar, &mut self.salah)
+        } else {
+            (&mut self.salah, &mut self.benar)
+        };
+        from.remove(question);
+        into.insert(question.to_string());
+    }
 }
 
 /// The statements typed in one exercise, in order.
@@ -64,6 +92,7 @@ impl Default for Progress {
             selesai: BTreeSet::new(),
             petunjuk: BTreeMap::new(),
             tersimpan: BTreeMap::new(),
+            kuis: BTreeMap::new(),
         }
     }
 }

@@ -126,6 +126,7 @@ solusi = "db.m.aggregate([{ $group: { _id: null, n: { $sum: 1 } } }])"
             dir: std::path::PathBuf::new(),
             utama: Dataset::default(),
             varian: Dataset::default(),
+            kuis: None,
         }
     }
 

@@ -100,6 +100,7 @@ impl ShellPort for Shell {
                 name: c.name,
                 ns: c.ns,
                 delivered: c.delivered,
+                stages: c.stages,
             })
             .collect()
     }
@@ -130,6 +131,10 @@ impl ShellPort for Shell {
 
     fn collection_names(&mut self) -> Vec<String> {
         Shell::collection_names(self)
+    }
+
+    fn with_fresh_globals<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        Shell::with_fresh_globals(self, f)
     }
 
     fn collection_state(&mut self, db: &str, coll: &str) -> CollectionState {

@@ -35,6 +35,8 @@ pub struct Command {
     pub ns: String,
     /// Documents its reply handed to the shell.
     pub delivered: u64,
+    /// An aggregate's stage names in order; empty for other commands.
+    pub stages: Vec<String>,
 }
 
 /// One DynamoDB request (from the shell's request log).
@@ -81,6 +83,14 @@ pub trait ShellPort {
     /// evaluates to with `args` as JavaScript values, or the error text.
     fn call_json(&mut self, function: &str, _args: &[Value]) -> Result<Value, String> {
         Err(function.to_string())
+    }
+    /// Runs `f` with fresh JavaScript globals over the same engines; the globals from
+    /// before are back afterwards.
+    fn with_fresh_globals<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T
+    where
+        Self: Sized,
+    {
+        f(self)
     }
     /// The collections of the current database.
     fn collection_names(&mut self) -> Vec<String> {

@@ -49,10 +49,21 @@ pub fn merge(progress: &mut Progress, other: Progress) -> Merged {
     for (id, work) in other.tersimpan {
         merged.saved += usize::from(take_newer(progress, id, work));
     }
+    for (chapter, record) in other.kuis {
+        merge_quiz(progress.kuis.entry(chapter).or_default(), record);
+    }
     if progress.aktif.is_none() {
         progress.aktif = other.aktif;
     }
     merged
+}
+
+/// A question right in either copy stays right; shown answers stay shown.
+fn merge_quiz(here: &mut super::progress::QuizRecord, there: super::progress::QuizRecord) {
+    here.benar.extend(there.benar);
+    here.salah.extend(there.salah);
+    here.salah.retain(|q| !here.benar.contains(q));
+    here.jawaban_dilihat |= there.jawaban_dilihat;
 }
 
 /// Keeps the saved work changed last; on a tie, what is here.
@@ -129,6 +140,21 @@ mod tests {
         assert_eq!(here.tersimpan["a/1"].pernyataan[0].kode, "baru");
         assert_eq!(here.tersimpan["a/2"].pernyataan[0].kode, "di sini");
         assert_eq!(here.tersimpan["a/3"].pernyataan[0].kode, "hanya di sana");
+    }
+
+    #[test]
+    fn quiz_answers_right_in_either_copy_stay_right() {
+        let mut here = Progress::default();
+        here.kuis.entry("a".into()).or_default().note("a/1", false);
+        let mut there = Progress::default();
+        let record = there.kuis.entry("a".into()).or_default();
+        record.note("a/1", true);
+        record.note("a/2", false);
+        record.jawaban_dilihat = true;
+        merge(&mut here, there);
+        let merged = &here.kuis["a"];
+        assert!(merged.benar.contains("a/1") && !merged.salah.contains("a/1"));
+        assert!(merged.salah.contains("a/2") && merged.jawaban_dilihat);
     }
 
     #[test]

@@ -99,8 +99,9 @@ pub fn tanpa_bacaan(pola: &str, tabel: bool) -> String {
         "satu pun perintah baca (find/aggregate)"
     };
     format!(
-        "pola `{pola}` menjawab tanpa {apa}: jawabannya harus dibaca dari basis data, bukan \
-         dari variabel JavaScript yang diisi saat `simpan`"
+        "pola `{pola}` menjawab tanpa {apa}: jawabannya harus dibaca dari basis data. \
+         Setiap pola baca dijalankan dengan variabel global yang baru (berkas model \
+         dijalankan ulang), jadi isi variabel JavaScript dari saat `simpan` tidak ada lagi"
     )
 }
 
@@ -147,6 +148,15 @@ pub fn indeks_tak_terpakai(pola: &str, ns: &str, bagian: &str) -> String {
          selain `_id`: query-nya tidak memakainya. Indeks hanya menolong bila field yang \
          disaring ada di awal kuncinya dan `$match` datang di awal pipeline, sebelum `$unwind` \
          atau `$lookup`; lihat bagian {bagian}"
+    )
+}
+
+pub fn match_terlambat(pola: &str, ns: &str, tahap: &str, bagian: &str) -> String {
+    format!(
+        "pola `{pola}` membaca seluruh {ns} (COLLSCAN): `$match`-nya baru datang sesudah \
+         `{tahap}`, dan tahap apa pun sebelum `$match` bekerja pada seluruh koleksi tanpa \
+         indeks. Saring dulu: letakkan `$match` di awal pipeline, lalu `{tahap}` dan tahap \
+         lainnya; lihat bagian {bagian}"
     )
 }
 

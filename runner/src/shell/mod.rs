@@ -105,6 +105,15 @@ pub enum ShellError {
     Script(String),
 }
 
+/// A context with the shell's limits and session data and no globals yet.
+fn bare_context(session: &SessionHandle, interrupt: &Interrupt) -> Context {
+    let mut ctx = Context::default();
+    limits::apply(&mut ctx);
+    ctx.set_interrupt_flag(Some(interrupt.flag()));
+    ctx.insert_data(session.clone());
+    ctx
+}
+
 /// One learner session: a JavaScript context, the current database, the engines.
 pub struct Shell {
     ctx: Context,
@@ -125,27 +134,42 @@ impl Shell {
             quit: false,
         }));
         let interrupt = options.interrupt.unwrap_or_default();
-        let mut ctx = Context::default();
-        limits::apply(&mut ctx);
-        ctx.set_interrupt_flag(Some(interrupt.flag()));
-        ctx.insert_data(session.clone());
         let mut shell = Shell {
-            ctx,
+            ctx: bare_context(&session, &interrupt),
             session,
             current_db: String::new(),
             panics: panics::PanicLog::default(),
             interrupt,
             time_limit: None,
         };
-        if let Err(e) = prelude::install(&mut shell.ctx) {
+        shell.install_globals();
+        shell.use_db("test");
+        shell
+    }
+
+    fn install_globals(&mut self) {
+        if let Err(e) = prelude::install(&mut self.ctx) {
             // The prelude is ours; a failure is a bug worth seeing at once.
             eprintln!("{}", pesan::kesalahan_prelude_shell(e));
         }
-        if let Err(e) = dynamo::install(&mut shell) {
+        if let Err(e) = dynamo::install(self) {
             eprintln!("{}", pesan::kesalahan_prelude_dynamodb(e));
         }
-        shell.use_db("test");
-        shell
+    }
+
+    /// Runs `f` with fresh JavaScript globals over the same engines and database; the
+    /// globals from before are back afterwards. Design grading calls each read pattern
+    /// this way, so an answer kept in a variable while loading cannot stand in for a
+    /// read of the database.
+    pub fn with_fresh_globals<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let fresh = bare_context(&self.session, &self.interrupt);
+        let kept = std::mem::replace(&mut self.ctx, fresh);
+        self.install_globals();
+        let db = self.current_db.clone();
+        self.use_db(&db);
+        let result = f(self);
+        self.ctx = kept;
+        result
     }
 
     /// Evaluates a whole script as if typed line by line, and returns exactly what

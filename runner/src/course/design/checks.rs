@@ -52,6 +52,19 @@ impl Problem {
     }
 }
 
+/// Why a read scanned a collection whole.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Scanned {
+    /// No index for what it filters on (or nothing scanned).
+    #[default]
+    NoIndex,
+    /// The collection has an index besides `_id` and the query did not use it.
+    IndexUnused,
+    /// An aggregate whose first `$match` came after this stage: nothing before a
+    /// `$match` can use an index.
+    MatchAfter(String),
+}
+
 fn section<'a>(pattern: Option<&'a Pattern>, fallback: &'a str) -> &'a str {
     pattern
         .and_then(|p| p.bagian.as_deref())
@@ -64,7 +77,7 @@ pub fn read_call(
     call: &Call,
     result: &Result<Value, String>,
     requests: &Requests,
-    (after_update, index_unused): (Option<&str>, bool),
+    (after_update, scanned): (Option<&str>, &Scanned),
 ) -> Vec<Problem> {
     let pattern = spec.pattern(&call.pola);
     let mut problems = Vec::new();
@@ -82,7 +95,10 @@ pub fn read_call(
         problems.push(Problem::new(&call.pola, Kind::Scan, text));
     }
     let reads = read_requests(requests);
-    if reads == 0 && result.is_ok() {
+    // A request the engine refused is not counted as a read, and is no sign of an
+    // answer kept in JavaScript.
+    let refused = matches!(result, Err(e) if e.contains("MongoServerError") || e.contains("Exception"));
+    if reads == 0 && !refused {
         let text = pesan::tanpa_bacaan(&call.pola, dynamo);
         problems.push(Problem::new(&call.pola, Kind::NoRead, text));
     }
@@ -90,7 +106,7 @@ pub fn read_call(
         let text = pesan::anggaran_lebih(&call.pola, reads, budget, dynamo, budget_section);
         problems.push(Problem::new(&call.pola, Kind::Budget, text));
     }
-    problems.extend(index(spec, pattern, call, requests, index_unused));
+    problems.extend(index(spec, pattern, call, requests, scanned));
     problems.extend(examined(spec, pattern, call, requests));
     problems.extend(delivered(spec, pattern, call, requests));
     problems
@@ -132,7 +148,9 @@ fn answer(
 }
 
 /// Read commands or requests that start a read (further pages are the same read).
-fn read_requests(requests: &Requests) -> usize {
+/// Read requests: MongoDB read commands, DynamoDB reads by key (each Scan is judged
+/// on its own), a further page not counted again.
+pub fn read_requests(requests: &Requests) -> usize {
     let mongo = requests
         .commands
         .iter()
@@ -152,15 +170,15 @@ fn index(
     pattern: Option<&Pattern>,
     call: &Call,
     requests: &Requests,
-    index_unused: bool,
+    scanned: &Scanned,
 ) -> Option<Problem> {
     let scan = requests.plans.iter().find(|p| p.stage == "COLLSCAN")?;
     let fallback = spec.bagian.indeks.as_deref().unwrap_or(&spec.bagian.baca);
     let section = section(pattern, fallback);
-    let text = if index_unused {
-        pesan::indeks_tak_terpakai(&call.pola, &scan.ns, section)
-    } else {
-        pesan::tanpa_indeks(&call.pola, &scan.ns, section)
+    let text = match scanned {
+        Scanned::NoIndex => pesan::tanpa_indeks(&call.pola, &scan.ns, section),
+        Scanned::IndexUnused => pesan::indeks_tak_terpakai(&call.pola, &scan.ns, section),
+        Scanned::MatchAfter(stage) => pesan::match_terlambat(&call.pola, &scan.ns, stage, section),
     };
     Some(Problem::new(&call.pola, Kind::Index, text))
 }

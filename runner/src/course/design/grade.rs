@@ -3,7 +3,8 @@
 //! (updates in order, each followed by the reads that must reflect it).
 
 use super::blueprint::{Blueprint, Call, GeneratedSet};
-use super::checks::{self, Kind, Problem};
+use super::checks::{self, Kind, Problem, Scanned};
+use super::measure::{Figure, Metrics};
 use super::model;
 use super::snapshot::Snapshot;
 use super::spec::{Engine, Spec};
@@ -27,7 +28,8 @@ pub fn grade_model<F: ShellFactory>(
     let mut figures = (0, 0);
     for set in &blueprint.sets {
         let mut shell = factory.create(seed);
-        let (problems, stored) = grade_set(&mut shell, spec, set, source);
+        let (problems, metrics) = grade_set(&mut shell, spec, set, source);
+        let stored = (metrics.largest, metrics.longest);
         if !problems.is_empty() {
             let label = teks::data_uji(set.skewed, set.rekaman.len() + set.panas.len());
             let mut remarks = vec![teks::model_belum_lulus(&label)];
@@ -56,16 +58,16 @@ fn failed(remarks: Vec<String>) -> Verdict {
     }
 }
 
-/// The problems on one dataset, and (largest record, longest array) after loading.
-fn grade_set<S: ShellPort>(
+/// The problems on one dataset, and what was measured on the way.
+pub(super) fn grade_set<S: ShellPort>(
     shell: &mut S,
     spec: &Spec,
     set: &GeneratedSet,
     source: &str,
-) -> (Vec<Problem>, (usize, usize)) {
+) -> (Vec<Problem>, Metrics) {
     let loaded = match model::load(shell, spec, set, source) {
         Ok(loaded) => loaded,
-        Err(text) => return (vec![problem(Kind::Load, text)], (0, 0)),
+        Err(text) => return (vec![problem(Kind::Load, text)], Metrics::default()),
     };
     let mut problems = checks::stored(spec, &loaded.snapshot);
     problems.extend(checks::spread(
@@ -73,10 +75,11 @@ fn grade_set<S: ShellPort>(
         loaded.spread.as_ref(),
         loaded.window.as_ref(),
     ));
-    let figures = (
-        loaded.snapshot.largest().map_or(0, |(b, _)| b),
-        loaded.snapshot.longest_array().map_or(0, |(n, _)| n),
-    );
+    let mut metrics = Metrics {
+        largest: loaded.snapshot.largest().map_or(0, |(b, _)| b),
+        longest: loaded.snapshot.longest_array().map_or(0, |(n, _)| n),
+        ..Metrics::default()
+    };
     // The state after one update is the state before the next, unless a read wrote.
     let mut state = loaded.snapshot;
     let mut stale = false;
@@ -88,23 +91,26 @@ fn grade_set<S: ShellPort>(
                 stale = false;
             }
             let (found, after) = update(shell, spec, call, &state);
+            let changed = after.changed_since(&state).len();
+            metrics.note(&call.pola, Figure::Writes, changed as f64);
             problems.extend(found);
             state = after;
             last_update = Some(&call.pola);
         } else {
-            let (result, requests) = run(shell, call);
+            let (result, requests) = read(shell, call, source);
             stale = stale || may_write(&requests);
-            let unused = scanned_despite_index(shell, &requests);
+            metrics.note_read(&call.pola, &requests);
+            let scanned = why_scanned(shell, &requests);
             problems.extend(checks::read_call(
                 spec,
                 call,
                 &result,
                 &requests,
-                (last_update, unused),
+                (last_update, &scanned),
             ));
         }
     }
-    (problems, figures)
+    (problems, metrics)
 }
 
 fn problem(kind: Kind, text: String) -> Problem {
@@ -128,17 +134,48 @@ fn update<S: ShellPort>(
     (checks::update_call(spec, call, &result, changed), after)
 }
 
-/// Whether a collection the call scanned whole has an index besides `_id`: then the
-/// model has the index and its query cannot use it (a `$match` after `$unwind`).
-fn scanned_despite_index<S: ShellPort>(shell: &mut S, requests: &Requests) -> bool {
-    let scanned = requests.plans.iter().find(|p| p.stage == "COLLSCAN");
-    let Some((db, coll)) = scanned.and_then(|p| p.ns.split_once('.')) else {
-        return false;
+/// Why the first collection the call scanned whole was scanned: an aggregate on it
+/// that matched only after another stage, an index besides `_id` the query could not
+/// use, or no index at all.
+fn why_scanned<S: ShellPort>(shell: &mut S, requests: &Requests) -> Scanned {
+    let Some(scan) = requests.plans.iter().find(|p| p.stage == "COLLSCAN") else {
+        return Scanned::NoIndex;
     };
-    let (db, coll) = (db.to_string(), coll.to_string());
-    let indexes = shell.collection_state(&db, &coll).indexes;
+    if let Some(stage) = late_match(requests, &scan.ns) {
+        return Scanned::MatchAfter(stage);
+    }
+    let Some((db, coll)) = scan.ns.split_once('.') else {
+        return Scanned::NoIndex;
+    };
+    let indexes = shell.collection_state(db, coll).indexes;
     shell.take_command_log();
-    indexes.len() > 1
+    if indexes.len() > 1 {
+        Scanned::IndexUnused
+    } else {
+        Scanned::NoIndex
+    }
+}
+
+/// The first stage of an aggregate on `ns` that has a `$match` but does not start
+/// with one.
+fn late_match(requests: &Requests, ns: &str) -> Option<String> {
+    requests
+        .commands
+        .iter()
+        .filter(|c| c.name == "aggregate" && c.ns == ns)
+        .find_map(|c| {
+            let first = c.stages.iter().position(|s| s == "$match")?;
+            (first > 0).then(|| c.stages[0].clone())
+        })
+}
+
+/// A read call with the model's file run again over fresh globals: what the model
+/// kept in variables while loading is gone, so the answer must come from the database.
+fn read<S: ShellPort>(shell: &mut S, call: &Call, source: &str) -> (Result<Value, String>, Requests) {
+    shell.with_fresh_globals(|shell| {
+        model::rerun_file(shell, source);
+        run(shell, call)
+    })
 }
 
 /// One call and the requests it made.

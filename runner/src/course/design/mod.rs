@@ -13,6 +13,7 @@ pub mod checks;
 pub mod error;
 pub mod grade;
 pub mod learner;
+pub mod measure;
 pub mod model;
 pub mod snapshot;
 pub mod spec;

@@ -89,6 +89,12 @@ fn store_hot<S: ShellPort>(
     Ok((previous, fullest))
 }
 
+/// Runs the model's file again (its definitions, over fresh globals); it ran without
+/// an error while loading, so what it prints now is not the learner's to read.
+pub fn rerun_file<S: ShellPort>(shell: &mut S, source: &str) {
+    shell.run_statements(source);
+}
+
 fn run_file<S: ShellPort>(shell: &mut S, source: &str) -> Result<(), String> {
     let printed = shell.run_statements(source);
     match printed.iter().position(|p| p.is_error) {

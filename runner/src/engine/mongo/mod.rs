@@ -58,6 +58,20 @@ pub struct CommandRecord {
     /// The command succeeded: no error and no write error in its reply. A refused
     /// request is not work the learner did, and grading does not count it.
     pub ok: bool,
+    /// An aggregate's stage names in order (`$unwind`, `$match`, ...); empty for the
+    /// other commands. Grading names a `$match` that came too late by them.
+    pub stages: Vec<String>,
+}
+
+/// The first key of each stage of an `aggregate` command's pipeline.
+fn stage_names(command: &Document) -> Vec<String> {
+    let Ok(pipeline) = command.get_array("pipeline") else {
+        return Vec::new();
+    };
+    pipeline
+        .iter()
+        .filter_map(|stage| stage.as_document()?.keys().next().cloned())
+        .collect()
 }
 
 /// All databases of one session.
@@ -137,6 +151,7 @@ impl Engine {
             ns,
             delivered: 0,
             ok: false,
+            stages: stage_names(command),
         });
     }
 
