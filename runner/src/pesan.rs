@@ -711,7 +711,8 @@ pub const BANTUAN: &str = "Perintah titik:
   .lanjut         pindah ke latihan berikutnya
   .daftar         daftar pelajaran dan latihan
   .pelajaran ID   kerjakan latihan pelajaran ID (dataset latihan dimuat, jawaban dinilai)
-  .bab ID         baca bab pelajaran ID: sesi bebas seperti awal contoh bab, tanpa penilaian";
+  .bab ID         baca bab pelajaran ID: sesi bebas seperti awal contoh bab, tanpa penilaian
+  .kuis [BAB]     kerjakan kuis konsep bab ini (atau bab BAB); .keluar meninggalkannya";
 
 pub const SARAN_ULANG: &str =
     "Jawaban Anda adalah semua perintah sejak latihan dibuka. Ketik .ulang \

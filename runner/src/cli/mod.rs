@@ -14,6 +14,7 @@ pub mod editor;
 pub mod error;
 pub mod exit;
 pub mod jalankan;
+pub mod kuis;
 #[cfg(feature = "layani")]
 pub mod layani;
 pub mod left_out;
@@ -54,6 +55,9 @@ pub enum Command {
     /// Daftar pelajaran dan latihan beserta kemajuan (alias: list)
     #[command(alias = "list")]
     Daftar(daftar::Args),
+    /// Kerjakan kuis konsep sebuah bab (alias: quiz)
+    #[command(alias = "quiz")]
+    Kuis(kuis::Args),
     /// Bangun buku (alias: book)
     #[command(alias = "book")]
     Buku(buku::Args),
@@ -74,6 +78,7 @@ pub fn dispatch(args: Args) -> ExitCode {
         Some(Command::Jalankan(a)) => jalankan::run(a),
         Some(Command::Periksa(a)) => periksa::run(a),
         Some(Command::Daftar(a)) => daftar::run(a, args.data_dir.as_deref()),
+        Some(Command::Kuis(a)) => kuis::run(a, args.data_dir.as_deref()),
         Some(Command::Buku(a)) => buku::run(a),
         Some(Command::Layani(a)) => layani::run(a),
     };

@@ -25,6 +25,8 @@ pub struct Console {
     interactive: bool,
     greeting: Option<String>,
     quit: bool,
+    /// `kursus kuis`: the console ends when the quiz does.
+    quiz_only: bool,
 }
 
 /// A complete entry and what it printed.
@@ -135,7 +137,17 @@ impl Console {
             interactive: false,
             greeting,
             quit: false,
+            quiz_only: false,
         }
+    }
+
+    /// Starts the open chapter's quiz in place of the greeting; the console ends when
+    /// the quiz does (or at once when there is nothing to ask).
+    pub fn begin_quiz(&mut self) {
+        self.quiz_only = true;
+        let text = self.dot_command(".kuis");
+        self.quit = self.quiz_prompt().is_none();
+        self.greeting = Some(text);
     }
 
     /// The course session, when this console is one.
@@ -169,6 +181,9 @@ impl Console {
 
     /// mongosh 2.4 (Node 20) shows `... ` while a statement goes on.
     pub fn prompt(&self) -> String {
+        if let Some(prompt) = self.quiz_prompt() {
+            return prompt.to_string();
+        }
         if self.pending.is_empty() {
             format!("{}> ", self.shell.borrow().current_db())
         } else {
@@ -203,7 +218,15 @@ impl Console {
         (!text.trim().is_empty()).then(|| self.run_entry(Entry::Code(text)))
     }
 
+    fn quiz_prompt(&self) -> Option<&'static str> {
+        self.learner.as_ref()?.quiz_prompt()
+    }
+
     fn complete_entry(&mut self, line: &str) -> Option<Entry> {
+        let leaving = line.split_whitespace().next() == Some(".exit");
+        if self.quiz_prompt().is_some() && !leaving {
+            return (!line.trim().is_empty()).then(|| Entry::Quiz(line.trim().to_string()));
+        }
         if self.pending.is_empty() {
             if is_dot_command(line) {
                 return Some(Entry::Dot(line.trim().to_string()));
@@ -223,6 +246,9 @@ impl Console {
     /// dropped.
     pub fn submit(&mut self, text: &str) -> Option<Completed> {
         self.pending.clear();
+        if self.quiz_prompt().is_some() {
+            return self.push_line(text);
+        }
         if is_dot_command(text) {
             return Some(self.run_entry(Entry::Dot(text.trim().to_string())));
         }
@@ -248,6 +274,14 @@ impl Console {
             Entry::Code(code) => {
                 let spans = self.run_code(&code);
                 Completed::new(code.trim_end().to_string(), spans)
+            }
+            Entry::Quiz(line) => {
+                let text = match self.learner.as_mut() {
+                    Some(session) => format!("{}\n", session.quiz_line(&line)),
+                    None => String::new(),
+                };
+                self.quit |= self.quiz_only && self.quiz_prompt().is_none();
+                Completed::new(line, vec![span(SpanKind::Course, text)])
             }
         }
     }
@@ -314,6 +348,8 @@ impl Console {
 enum Entry {
     Dot(String),
     Code(String),
+    /// A line typed while the chapter quiz waits for an answer.
+    Quiz(String),
 }
 
 /// Whether `text` (the lines typed so far) is an entry to run, as the REPL decides: a

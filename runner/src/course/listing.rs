@@ -14,6 +14,7 @@ pub fn render(course: &Course, progress: &Progress) -> String {
             let full_id = format!("{}/{}", lesson.file.id, exercise.id);
             lines.push(exercise_line(&full_id, &exercise.judul, progress));
         }
+        lines.extend(quiz_line(course, &lesson.file.id, progress));
         lines.push(String::new());
     }
     let total = course.exercises().count();
@@ -23,6 +24,19 @@ pub fn render(course: &Course, progress: &Progress) -> String {
         .count();
     lines.push(pesan::bilah_kemajuan(&bar(done, total), done, total));
     lines.join("\n")
+}
+
+/// The chapter quiz's score, when the chapter has a quiz.
+fn quiz_line(course: &Course, chapter: &str, progress: &Progress) -> Option<String> {
+    let asked = super::quiz::questions(course, chapter);
+    if asked.is_empty() {
+        return None;
+    }
+    let Some(record) = progress.kuis.get(chapter) else {
+        return Some(pesan::kuis::DAFTAR_KUIS_BELUM.to_string());
+    };
+    let (right, total) = super::quiz::score(Some(record), &asked);
+    Some(pesan::kuis::baris_daftar_kuis(right, total, record.jawaban_dilihat))
 }
 
 fn exercise_line(full_id: &str, title: &str, progress: &Progress) -> String {

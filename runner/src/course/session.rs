@@ -9,6 +9,18 @@ use super::shell_port::{ShellFactory, ShellPort};
 use super::{answer, chapter, design, grade, listing, render};
 use crate::pesan;
 
+/// One answer given in the book's quiz.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuizAnswer {
+    pub correct: bool,
+    pub notes: Vec<String>,
+    /// False when the answers were already shown (the score stays) or the input was
+    /// not an answer.
+    pub counted: bool,
+    /// (right, total) of the chapter's quiz after this answer.
+    pub score: (usize, usize),
+}
+
 pub struct Session<F: ShellFactory> {
     course: Course,
     factory: F,
@@ -22,6 +34,8 @@ pub struct Session<F: ShellFactory> {
     /// The learner was told that the progress file cannot be written: once is enough.
     unsaved_told: bool,
     colour: bool,
+    /// The chapter quiz being answered in the terminal, one question at a time.
+    quiz: Option<super::quiz::run::QuizRun>,
 }
 
 /// One dot-command: its words after the name, and the shell it may replace.
@@ -55,6 +69,7 @@ fn dot_commands<F: ShellFactory>() -> Vec<DotCommand<F>> {
         }),
         row(".pelajaran", false, |s, id, sh| s.lesson(id, sh)),
         row(".bab", false, |s, id, sh| s.open_chapter(id, sh)),
+        row(".kuis", false, |s, id, _| s.start_quiz(id)),
         row(".bantuan", false, |_, _, _| Ok(pesan::BANTUAN.to_string())),
         row(".help", false, |_, _, _| Ok(pesan::BANTUAN.to_string())),
     ]
@@ -84,6 +99,7 @@ impl<F: ShellFactory> Session<F> {
             answer: Vec::new(),
             unsaved_told: false,
             colour: render::colour_wanted(),
+            quiz: None,
         };
         session.progress.aktif = Some(session.current.clone());
         // An unwritable data folder must not keep the learner out of the REPL.
@@ -182,6 +198,106 @@ impl<F: ShellFactory> Session<F> {
             e.lesson.utama.load_into(&mut shell)?;
         }
         Ok(shell)
+    }
+
+    /// The chapter a quiz is about: the one named, else the open chapter, else the
+    /// current exercise's.
+    fn quiz_chapter(&self, id: Option<&str>) -> Option<String> {
+        id.map(str::to_string)
+            .or_else(|| self.chapter.clone())
+            .or_else(|| self.exercise().map(|e| e.lesson.file.id.clone()))
+    }
+
+    /// `.kuis [bab]`: the chapter's quiz from where it stands.
+    fn start_quiz(&mut self, id: Option<&str>) -> Result<String> {
+        let Some(chapter) = self.quiz_chapter(id) else {
+            return Ok(pesan::BAB_PERLU_ID.to_string());
+        };
+        let lesson = self.course.find_lesson(&chapter)?;
+        let chapter = lesson.file.id.clone();
+        let record = self.progress.kuis.get(&chapter);
+        let (run, text) = super::quiz::run::QuizRun::start(&self.course, &chapter, record, self.colour);
+        self.quiz = run;
+        Ok(text)
+    }
+
+    /// While a quiz runs, every line typed is for it (see [`Session::quiz_line`]).
+    pub fn quiz_prompt(&self) -> Option<&'static str> {
+        self.quiz.as_ref().map(|q| q.prompt())
+    }
+
+    /// One line typed into the running quiz; the answer is recorded and saved at once.
+    pub fn quiz_line(&mut self, line: &str) -> String {
+        let Some(run) = self.quiz.as_mut() else {
+            return String::new();
+        };
+        let record = self.progress.kuis.entry(run.chapter().to_string()).or_default();
+        let reply = run.input(&self.course, record, line);
+        if !reply.running {
+            self.quiz = None;
+        }
+        match self.store.save(&self.progress) {
+            Ok(()) => reply.text,
+            Err(e) => format!("{}\n{}", reply.text, pesan::kerja_tidak_tersimpan(e)),
+        }
+    }
+
+    /// One answer given in the book's quiz: judged, recorded and saved.
+    pub fn quiz_answer(&mut self, chapter: &str, full_id: &str, input: &str) -> Result<QuizAnswer> {
+        let asked = super::quiz::questions(&self.course, chapter);
+        let Some(question) = asked.iter().find(|a| a.full_id() == full_id) else {
+            return Err(super::error::CourseError::UnknownExercise {
+                id: full_id.to_string(),
+            });
+        };
+        let record = self.progress.kuis.entry(chapter.to_string()).or_default();
+        let judged = match super::quiz::judge::judge(question.question, input) {
+            Ok(judged) => judged,
+            Err(why) => {
+                return Ok(QuizAnswer {
+                    correct: false,
+                    notes: vec![why],
+                    counted: false,
+                    score: super::quiz::score(Some(record), &asked),
+                })
+            }
+        };
+        let counted = !record.jawaban_dilihat;
+        if counted {
+            record.note(full_id, judged.correct);
+        }
+        let score = super::quiz::score(Some(record), &asked);
+        self.store.save(&self.progress)?;
+        Ok(QuizAnswer {
+            correct: judged.correct,
+            notes: judged.notes,
+            counted,
+            score,
+        })
+    }
+
+    /// A chapter's quiz as recorded, and its (right, total).
+    pub fn quiz_record(&self, chapter: &str) -> (super::progress::QuizRecord, (usize, usize)) {
+        let asked = super::quiz::questions(&self.course, chapter);
+        let record = self.progress.kuis.get(chapter).cloned().unwrap_or_default();
+        let score = super::quiz::score(Some(&record), &asked);
+        (record, score)
+    }
+
+    /// "Lihat jawaban" in the book: every answer with its explanation, by question;
+    /// the chapter's quiz can no longer be retried.
+    pub fn quiz_reveal(&mut self, chapter: &str) -> Result<Vec<(String, Vec<String>)>> {
+        let asked = super::quiz::questions(&self.course, chapter);
+        self.progress
+            .kuis
+            .entry(chapter.to_string())
+            .or_default()
+            .jawaban_dilihat = true;
+        self.store.save(&self.progress)?;
+        Ok(asked
+            .iter()
+            .map(|a| (a.full_id(), super::quiz::reveal::answer(a.question)))
+            .collect())
     }
 
     /// Answers one dot-command.
