@@ -156,7 +156,7 @@ fn held_out_sound_model_a_membership_collection_passes() {
                 "else db.ambil.insertOne({ nim: r.nim, kode: r.kode });",
             ),
             (
-                "return db.mahasiswa.findOne({ nim: nim }).kuliah.slice().sort();",
+                "return db.mahasiswa.findOne({ nim: nim }).kuliah.sort();",
                 "return db.ambil.find({ nim: nim }).toArray().map((a) => a.kode).sort();",
             ),
             (
@@ -190,8 +190,8 @@ fn held_out_flawed_model_reading_a_whole_partition_for_one_item() {
     let model = edited(
         id,
         &[(
-            "const item = ddb.get({ TableName: 'Rancang', Key: { PK: 'WS#' + ws, SK: 'META' } }).Item;",
-            "const item = ddb.query({ TableName: 'Rancang', KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'WS#' + ws } }).Items.find((i) => i.SK === 'META');",
+            "const item = ddb.get({ TableName: 'Rancang', Key: { EntityRef: 'WS#' + ws, Detail: 'META' } }).Item;",
+            "const item = ddb.query({ TableName: 'Rancang', KeyConditionExpression: 'EntityRef = :pk', ExpressionAttributeValues: { ':pk': 'WS#' + ws } }).Items.find((i) => i.Detail === 'META');",
         )],
     );
     assert_fails_with(id, &model, &["pola `workspace` memeriksa"]);
@@ -292,7 +292,7 @@ fn held_out_flawed_model_filtering_in_javascript_is_caught_by_what_the_shell_rec
     let model = edited(
         id,
         &[(
-            "const hasil = db.kehadiran.aggregate([{ $match: { nim: nim, kode: kode } }, { $count: 'n' }]).toArray();\n    return hasil.length ? hasil[0].n : 0;",
+            "return db.kehadiran.countDocuments({ nim: nim, kode: kode });",
             "return db.kehadiran.find({ kode: kode }).toArray().filter((h) => h.nim === nim).length;",
         )],
     );
