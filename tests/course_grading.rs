@@ -183,6 +183,7 @@ fn lesson(exercise_toml: &str) -> Lesson {
         dir: ".".into(),
         utama: dataset(&[(1, "'Ani'"), (2, "'Budi'"), (3, "'Citra'")]),
         varian: dataset(&[(7, "'Dewi'"), (8, "'Eka'")]),
+        kuis: None,
     }
 }
 

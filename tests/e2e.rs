@@ -11,6 +11,7 @@ mod course_e2e;
 mod course_grading;
 mod course_periksa;
 mod course_progress_crash;
+mod course_quiz;
 mod engine_edges;
 mod engine_mongo;
 mod engine_validation;

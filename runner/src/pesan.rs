@@ -10,14 +10,14 @@ use std::fmt::Display;
 pub mod cli;
 pub mod galat;
 mod istilah;
-pub mod mesin;
 pub mod kuis;
+pub mod mesin;
 pub mod mutan;
 pub mod rancangan;
 pub mod server;
 pub mod shell;
 
-pub use istilah::ISTILAH_MELENCENG;
+pub use istilah::{ISTILAH_MELENCENG, KALKE};
 
 // ---- loading the course -------------------------------------------------------------
 
@@ -193,15 +193,15 @@ pub fn hanya_utama(dataset: &str, ditulis: bool) -> String {
 pub const BEDA_DI_DATA_TERSEMBUNYI: &str =
     "Contoh data tersembunyi tempat jawaban Anda berbeda terlalu besar untuk ditunjukkan.";
 
-pub fn contoh_terkecil(jumlah: usize, rekaman: &str, diharapkan: &str, keluaran: &str) -> String {
+pub fn contoh_terkecil(jumlah: usize, data: &str, diharapkan: &str, keluaran: &str) -> String {
     let sebagian = if jumlah > 5 {
         " (lima yang pertama)"
     } else {
         ""
     };
     format!(
-        "Data tersembunyi terkecil tempat jawaban Anda berbeda ({jumlah} rekaman{sebagian}):\n\
-         {rekaman}\nPada data ini yang diharapkan:\n{diharapkan}\nKeluaran Anda:\n{keluaran}"
+        "Data tersembunyi terkecil tempat jawaban Anda berbeda ({jumlah} catatan{sebagian}):\n\
+         {data}\nPada data ini yang diharapkan:\n{diharapkan}\nKeluaran Anda:\n{keluaran}"
     )
 }
 
@@ -634,6 +634,111 @@ pub fn istilah_melenceng(sumber: &str, baris: usize, salah: &str, benar: &str) -
 
 pub fn bacaan_lanjut_tidak_ada(bab: &str) -> String {
     format!("✗ {bab}: tidak ada bagian \"## {JUDUL_BACAAN_LANJUT}\" dengan tautan ke dokumentasi")
+}
+
+pub fn kalke(sumber: &str, baris: usize, salah: &str, saran: &str) -> String {
+    format!("✗ {sumber} baris {baris}: \"{salah}\" terjemahan harfiah; {saran}")
+}
+
+pub fn istilah_miring(sumber: &str, baris: usize, istilah: &str) -> String {
+    format!(
+        "✗ {sumber} baris {baris}: istilah \"{istilah}\" dicetak miring; istilah asing \
+         ditulis tegak, seperti di glosarium"
+    )
+}
+
+// ---- how a chapter opens and closes, and its hints ----------------------------------
+
+/// The labels of a chapter's opening quote block, in bold: `> **Tujuan belajar**`.
+pub const LABEL_TUJUAN: &str = "Tujuan belajar";
+pub const LABEL_PRASYARAT: &str = "Prasyarat";
+pub const LABEL_WAKTU: &str = "Perkiraan waktu";
+/// The unit the estimated time is given in: "sekitar 90 menit".
+pub const SATUAN_WAKTU: &str = "menit";
+pub const JUDUL_RINGKASAN: &str = "Ringkasan";
+/// The section where a chapter's quiz takes place, and the REPL command that opens it.
+pub const JUDUL_KUIS: &str = "Kuis bab ini";
+pub const PERINTAH_KUIS: &str = ".kuis";
+
+pub fn pembuka_tidak_ada(bab: &str) -> String {
+    format!(
+        "✗ {bab}: bab tidak dibuka dengan kutipan (baris berawalan >) tepat di bawah judulnya, \
+         berisi **{LABEL_TUJUAN}**, **{LABEL_PRASYARAT}**, dan **{LABEL_WAKTU}**"
+    )
+}
+
+pub fn pembuka_kurang(bab: &str, label: &str) -> String {
+    format!("✗ {bab}: kutipan pembuka bab tidak memuat **{label}**")
+}
+
+pub fn tujuan_tanpa_butir(bab: &str) -> String {
+    format!("✗ {bab}: **{LABEL_TUJUAN}** di pembuka bab perlu setidaknya satu butir (> - …)")
+}
+
+pub fn prasyarat_kosong(bab: &str) -> String {
+    format!("✗ {bab}: **{LABEL_PRASYARAT}** di pembuka bab tidak menyebut apa pun")
+}
+
+pub fn waktu_tanpa_menit(bab: &str) -> String {
+    format!(
+        "✗ {bab}: **{LABEL_WAKTU}** di pembuka bab harus menyebut angka {SATUAN_WAKTU}, \
+         misalnya \"sekitar 90 {SATUAN_WAKTU}\""
+    )
+}
+
+pub fn penutup_beda(bab: &str, harap: &[&str], ada: &[String]) -> String {
+    format!(
+        "✗ {bab}: bab harus ditutup dengan bagian {}; bagian terakhirnya: {}",
+        harap.join(" lalu "),
+        ada.join(", ")
+    )
+}
+
+pub fn kuis_tanpa_cara(bab: &str) -> String {
+    format!("✗ {bab}: bagian \"## {JUDUL_KUIS}\" tidak menyebut `{PERINTAH_KUIS}`")
+}
+
+/// The three tiers of an exercise's hints, by number.
+pub const TINGKAT_PETUNJUK: usize = 3;
+pub const KATA_PETUNJUK_MAKS: usize = 160;
+
+pub fn petunjuk_jumlah(id: &str, jumlah: usize) -> String {
+    format!(
+        "✗ latihan {id}: petunjuk harus tepat {TINGKAT_PETUNJUK} tingkat (gagasan, cara atau \
+         operator, kode); ada {jumlah}"
+    )
+}
+
+pub fn petunjuk_panjang(id: &str, tingkat: usize, kata: usize) -> String {
+    format!(
+        "✗ latihan {id}: petunjuk {tingkat} berisi {kata} kata; paling banyak \
+         {KATA_PETUNJUK_MAKS}"
+    )
+}
+
+pub fn petunjuk_gagasan_berkode(id: &str, potongan: &str) -> String {
+    format!(
+        "✗ latihan {id}: petunjuk 1 (gagasan) memuat kode `{potongan}`; tulis gagasannya \
+         tanpa kode"
+    )
+}
+
+pub fn petunjuk_cara_berkode(id: &str, potongan: &str) -> String {
+    format!(
+        "✗ latihan {id}: petunjuk 2 (cara) memuat kode `{potongan}`; sebut nama operator atau \
+         metodenya saja, kodenya untuk petunjuk 3"
+    )
+}
+
+pub fn petunjuk_tanpa_kode(id: &str) -> String {
+    format!("✗ latihan {id}: petunjuk 3 tidak memuat kode; tingkat terakhir menunjukkan kodenya")
+}
+
+pub fn bagian_tidak_ada(id: &str, judul: &str) -> String {
+    format!(
+        "✗ latihan {id}: umpan balik menunjuk bagian «{judul}», yang bukan judul bagian \
+         sebelum latihan ini (di babnya atau bab sebelumnya)"
+    )
 }
 
 pub fn diperbarui(lokasi: &str) -> String {

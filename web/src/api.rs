@@ -26,6 +26,22 @@
 //!   merges an exported progress, as `kursus daftar --impor`. Answers `{"message":…}`.
 //! - `{"op":"close","session":N}`.
 //!
+//! A chapter's quiz (`session` a course session; `bab` the chapter, `soal` a question's
+//! full id `bab/id` as the quiz asks it, re-asked ones under their own chapter), judged,
+//! recorded and saved by the course's `Session` as the terminal's `.kuis` does:
+//! - `{"op":"quiz_answer","session":N,"bab":…,"soal":…,"jawaban":…}`: one answer (letters
+//!   `a` or `a,c` for options, the text otherwise). Answers `{"benar":bool,"umpan":[…],
+//!   "dihitung":bool,"nilai":{…}}`: the feedback lines as the terminal prints them;
+//!   `dihitung` false when the input is no answer (`umpan` says why) or the answers were
+//!   already shown (the score stays). `nilai` is `{"benar":N,"jumlah":N,"teks":…}`.
+//! - `{"op":"quiz_reveal","session":N,"bab":…}`: every answer with its explanation; the
+//!   quiz can no longer be retried. Answers `{"jawaban":[{"soal":…,"baris":[…]}],
+//!   "nilai":{…},"catatan":…}`.
+//! - `{"op":"quiz_state","session":N,"bab":…}`: the quiz as recorded, for a page loaded
+//!   again: `{"benar":[ids],"salah":[ids],"umpan":{id:[…]},"dilihat":bool,"nilai":{…},
+//!   "catatan":…|null,"jawaban":[…]|null}` (`umpan`: the verdict line of each answered
+//!   question; `jawaban` as `quiz_reveal` gives it, once the answers were shown).
+//!
 //! Every answer has `"ok":true`; a request that cannot be answered gets
 //! `{"ok":false,"error":…}` (the learner's message where there is one).
 //!
@@ -36,9 +52,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use kursus::course::console::{self, Completed, Console};
-use kursus::course::learner::Start;
+use kursus::course::learner::{LearnerSession, Start};
 use kursus::course::progress::ProgressStore;
 use kursus::course::{transfer, Course};
+use kursus::pesan::kuis;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -87,6 +104,20 @@ enum Request {
     },
     Close {
         session: u32,
+    },
+    QuizAnswer {
+        session: u32,
+        bab: String,
+        soal: String,
+        jawaban: String,
+    },
+    QuizReveal {
+        session: u32,
+        bab: String,
+    },
+    QuizState {
+        session: u32,
+        bab: String,
     },
 }
 
@@ -160,6 +191,14 @@ impl Api {
                 .remove(&session)
                 .map(|_| json!({}))
                 .ok_or_else(|| unknown_session(session)),
+            Request::QuizAnswer {
+                session,
+                bab,
+                soal,
+                jawaban,
+            } => self.quiz_answer(session, &bab, &soal, &jawaban),
+            Request::QuizReveal { session, bab } => self.quiz_reveal(session, &bab),
+            Request::QuizState { session, bab } => self.quiz_state(session, &bab),
         }
     }
 
@@ -247,6 +286,69 @@ impl Api {
         };
         Ok(json!({ "message": merged.to_string() }))
     }
+}
+
+/// The quiz ops: the course's `Session` judges, records and explains; this translates.
+impl Api {
+    fn learner(&mut self, id: u32) -> Result<&mut LearnerSession, String> {
+        self.console(id)?.session_mut().ok_or_else(not_a_course)
+    }
+
+    fn quiz_answer(&mut self, id: u32, bab: &str, soal: &str, jawaban: &str) -> Answer {
+        let session = self.learner(id)?;
+        let answer = session
+            .quiz_answer(bab, soal, jawaban)
+            .map_err(|e| e.to_string())?;
+        Ok(json!({
+            "benar": answer.correct,
+            "umpan": answer.notes,
+            "dihitung": answer.counted,
+            "nilai": score(answer.score),
+        }))
+    }
+
+    fn quiz_reveal(&mut self, id: u32, bab: &str) -> Answer {
+        let session = self.learner(id)?;
+        let answers = session.quiz_reveal(bab).map_err(|e| e.to_string())?;
+        let (_, counts) = session.quiz_record(bab);
+        Ok(json!({
+            "jawaban": answer_lines(answers),
+            "nilai": score(counts),
+            "catatan": kuis::JAWABAN_SUDAH_DILIHAT,
+        }))
+    }
+
+    fn quiz_state(&mut self, id: u32, bab: &str) -> Answer {
+        let session = self.learner(id)?;
+        let (record, counts) = session.quiz_record(bab);
+        let shown = record.jawaban_dilihat;
+        let verdicts = record.benar.iter().map(|q| (q, kuis::BENAR));
+        let verdicts = verdicts.chain(record.salah.iter().map(|q| (q, kuis::BELUM_TEPAT)));
+        let umpan: serde_json::Map<String, Value> = verdicts
+            .map(|(q, line)| (q.clone(), json!([line])))
+            .collect();
+        Ok(json!({
+            "benar": record.benar,
+            "salah": record.salah,
+            "umpan": umpan,
+            "dilihat": shown,
+            "nilai": score(counts),
+            "catatan": shown.then_some(kuis::JAWABAN_SUDAH_DILIHAT),
+            "jawaban": shown.then(|| answer_lines(session.quiz_answers(bab))),
+        }))
+    }
+}
+
+/// A quiz's (right, total), with the sentence the terminal says it in.
+fn score((right, total): (usize, usize)) -> Value {
+    json!({ "benar": right, "jumlah": total, "teks": kuis::nilai(right, total) })
+}
+
+fn answer_lines(answers: Vec<(String, Vec<String>)>) -> Value {
+    answers
+        .into_iter()
+        .map(|(soal, baris)| json!({ "soal": soal, "baris": baris }))
+        .collect()
 }
 
 fn completed(done: &Completed) -> Value {

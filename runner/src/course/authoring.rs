@@ -1,7 +1,9 @@
 //! The checks `kursus periksa` makes by reading the course's text, without a shell:
 //! exercises in book order and led up to by the examples, prompts that show the
-//! output's shape, dataset tables that match the data, a reading section per
-//! chapter, a glossary of exactly the marked terms and no drifted wording.
+//! output's shape, hints in three tiers, dataset tables that match the data, chapters
+//! that open with objectives, prerequisites and time and close with summary, reading
+//! and quiz, design feedback that points to sections already read, a glossary of
+//! exactly the marked terms and no drifted wording.
 
 use super::catalog::Course;
 use super::check::markdown_files;
@@ -9,7 +11,7 @@ use super::drift;
 use super::error::{CourseError, Result};
 use super::glossary;
 use super::progression::{self, LessonChapter};
-use super::{dataset_table, prompt, reading};
+use super::{dataset_table, frame, hints, prompt, reading, sections};
 use crate::pesan;
 use std::path::Path;
 
@@ -17,6 +19,7 @@ use std::path::Path;
 pub fn problems(course: &Course) -> Result<Vec<String>> {
     let chapters = lesson_chapters(course)?;
     let mut out = progression::problems(&chapters);
+    out.extend(sections::problems(&chapters));
     for chapter in &chapters {
         out.extend(chapter_problems(chapter));
     }
@@ -45,6 +48,7 @@ fn chapter_problems(chapter: &LessonChapter) -> Vec<String> {
         shape
             .into_iter()
             .chain(prompt::unstated_rules(&full_id, exercise))
+            .chain(hints::problems(&full_id, &exercise.petunjuk))
     });
     let mut out: Vec<String> = prompts.collect();
     out.extend(dataset_table::problems(
@@ -53,6 +57,8 @@ fn chapter_problems(chapter: &LessonChapter) -> Vec<String> {
         &lesson.utama,
     ));
     out.extend(reading::problems(&chapter.name, &chapter.text));
+    let has_quiz = lesson.kuis.is_some();
+    out.extend(frame::problems(&chapter.name, &chapter.text, has_quiz));
     out
 }
 
@@ -70,28 +76,26 @@ fn book_problems(course: &Course) -> Result<Vec<String>> {
         }
     }
     let mut out = glossary::problems(&glossary_text, &pages);
-    out.extend(
-        pages
-            .iter()
-            .flat_map(|(name, text)| drift::problems(name, text)),
-    );
+    let foreign = glossary::all_terms(&glossary_text);
+    for (name, text) in &pages {
+        out.extend(drift::problems(name, text));
+        out.extend(drift::italic_terms(name, text, &foreign));
+    }
     Ok(out)
 }
 
-/// Drifted wording in the lesson files and in the program's own messages.
+/// Drifted wording in the prose of the lesson files and in the program's own messages.
+/// `uji.toml` holds answers (code) and excerpts of the grader's feedback, whose words
+/// are the catalogue's.
 fn lesson_file_problems(course: &Course) -> Result<Vec<String>> {
     let mut out = Vec::new();
     for lesson in &course.lessons {
-        for file in ["pelajaran.toml", "uji.toml"] {
-            let path = lesson.dir.join(file);
-            if path.exists() {
-                let name = format!("{}/{file}", lesson.file.id);
-                out.extend(drift::problems(&name, &read_text(&path)?));
-            }
-        }
+        let path = lesson.dir.join("pelajaran.toml");
+        let name = format!("{}/pelajaran.toml", lesson.file.id);
+        out.extend(drift::lesson_prose(&name, &read_text(&path)?));
     }
     for (name, text) in drift::CATALOGUE {
-        out.extend(drift::problems(name, text));
+        out.extend(drift::catalogue_problems(name, text));
     }
     Ok(out)
 }

@@ -142,6 +142,31 @@ pub fn directive_id(line: &str) -> Option<String> {
     (!id.is_empty() && !id.contains(char::is_whitespace)).then(|| id.to_string())
 }
 
+/// A heading of the chapter, outside code blocks: its 0-based line, level and title.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heading {
+    pub line: usize,
+    pub level: usize,
+    pub title: String,
+}
+
+pub fn headings(text: &str) -> Vec<Heading> {
+    let inside = fence_lines(text);
+    text.lines()
+        .enumerate()
+        .filter(|(i, _)| !inside.contains(i))
+        .filter_map(|(line, text)| {
+            let level = text.chars().take_while(|c| *c == '#').count();
+            let title = text.get(level..)?.strip_prefix(' ')?.trim();
+            (level > 0).then(|| Heading {
+                line,
+                level,
+                title: title.to_string(),
+            })
+        })
+        .collect()
+}
+
 fn fence_lines(text: &str) -> std::collections::HashSet<usize> {
     fences(text).iter().flat_map(|f| f.open..=f.close).collect()
 }

@@ -108,6 +108,23 @@ pub fn terms(glossary: &str) -> Vec<String> {
         .collect()
 }
 
+/// Every term of the glossary in lower case, in either language: the first two cells
+/// of each row, without emphasis or a parenthesised note (`partition key (`HASH`)`).
+pub fn all_terms(glossary: &str) -> BTreeSet<String> {
+    tables(glossary)
+        .iter()
+        .flat_map(|t| t.iter().skip(2))
+        .flat_map(|row| row.iter().take(2))
+        .map(|cell| {
+            let bare = cell.split(" (").next().unwrap_or_default();
+            bare.trim_matches(|c| c == '*' || c == '`')
+                .trim()
+                .to_lowercase()
+        })
+        .filter(|term| !term.is_empty())
+        .collect()
+}
+
 /// Marked terms missing from the glossary and glossary terms marked nowhere;
 /// `chapters` are (file name, text) pairs of the book without the glossary.
 pub fn problems(glossary: &str, chapters: &[(String, String)]) -> Vec<String> {

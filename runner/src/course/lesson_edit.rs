@@ -103,7 +103,10 @@ fn apply_quiz_update(doc: &mut DocumentMut, update: &super::quiz::verify::Update
                 .get_mut("kandidat")?
                 .as_array_of_tables_mut()?
                 .get_mut(*index)?;
-            replace_value(candidate.get_mut("memenuhi")?.as_value_mut()?, Value::from(*memenuhi));
+            replace_value(
+                candidate.get_mut("memenuhi")?.as_value_mut()?,
+                Value::from(*memenuhi),
+            );
             let figure = if angka.fract() == 0.0 {
                 Value::from(*angka as i64)
             } else {

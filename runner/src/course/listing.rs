@@ -36,7 +36,11 @@ fn quiz_line(course: &Course, chapter: &str, progress: &Progress) -> Option<Stri
         return Some(pesan::kuis::DAFTAR_KUIS_BELUM.to_string());
     };
     let (right, total) = super::quiz::score(Some(record), &asked);
-    Some(pesan::kuis::baris_daftar_kuis(right, total, record.jawaban_dilihat))
+    Some(pesan::kuis::baris_daftar_kuis(
+        right,
+        total,
+        record.jawaban_dilihat,
+    ))
 }
 
 fn exercise_line(full_id: &str, title: &str, progress: &Progress) -> String {

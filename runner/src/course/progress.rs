@@ -213,6 +213,13 @@ impl ProgressStore {
         (Progress::default(), Some(note.to_string()))
     }
 
+    /// The progress as stored, or `None` when there is none or it cannot be read; unlike
+    /// [`ProgressStore::load`] it never sets a bad file aside.
+    pub fn peek(&self) -> Option<Progress> {
+        let bytes = std::fs::read(&self.path).ok()?;
+        Progress::parse(&bytes).ok()
+    }
+
     fn backup_path(&self) -> PathBuf {
         let stamp = now_secs();
         self.path.with_extension(format!("json.cadangan-{stamp}"))

@@ -1,10 +1,10 @@
 //! How a lesson leads to its exercises: the book places them in the order of
-//! `pelajaran.toml`, and every technique a reference solution uses appears in an
-//! executed example before the exercise, in its chapter or an earlier one.
+//! `pelajaran.toml`, and every technique a reference solution (or a design exercise's
+//! reference model) uses appears in an executed example before the exercise, in its
+//! chapter or an earlier one.
 
 use super::catalog::Lesson;
 use super::chapter;
-use super::lesson::Exercise;
 use super::technique::techniques;
 use crate::pesan;
 use std::collections::BTreeSet;
@@ -61,10 +61,9 @@ fn technique_problems(chapter: &LessonChapter, shown_before: &BTreeSet<String>) 
     let lesson_id = &chapter.lesson.file.id;
     let directives = chapter::directives(&chapter.text);
     let mut out = Vec::new();
-    // A design exercise's reference is one model among many sound ones, judged by
-    // behaviour: its code is no technique the chapter must have shown.
-    let graded_by_output = |e: &&Exercise| e.rancangan.is_none();
-    for exercise in chapter.lesson.file.latihan.iter().filter(graded_by_output) {
+    // A design exercise's reference model counts too: it is one sound model among many,
+    // but a learner must be able to write one like it from what the book has shown.
+    for exercise in &chapter.lesson.file.latihan {
         let full_id = format!("{lesson_id}/{}", exercise.id);
         let line = directives
             .iter()

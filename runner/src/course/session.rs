@@ -168,6 +168,7 @@ impl<F: ShellFactory> Session<F> {
 
     /// Merges an exported progress into this one and saves it.
     pub fn import(&mut self, other: Progress) -> Result<super::transfer::Merged> {
+        self.take_stored_quiz();
         let merged = super::transfer::merge(&mut self.progress, other);
         self.store.save(&self.progress)?;
         Ok(merged)
@@ -215,8 +216,10 @@ impl<F: ShellFactory> Session<F> {
         };
         let lesson = self.course.find_lesson(&chapter)?;
         let chapter = lesson.file.id.clone();
+        self.take_stored_quiz();
         let record = self.progress.kuis.get(&chapter);
-        let (run, text) = super::quiz::run::QuizRun::start(&self.course, &chapter, record, self.colour);
+        let (run, text) =
+            super::quiz::run::QuizRun::start(&self.course, &chapter, record, self.colour);
         self.quiz = run;
         Ok(text)
     }
@@ -228,10 +231,15 @@ impl<F: ShellFactory> Session<F> {
 
     /// One line typed into the running quiz; the answer is recorded and saved at once.
     pub fn quiz_line(&mut self, line: &str) -> String {
+        self.take_stored_quiz();
         let Some(run) = self.quiz.as_mut() else {
             return String::new();
         };
-        let record = self.progress.kuis.entry(run.chapter().to_string()).or_default();
+        let record = self
+            .progress
+            .kuis
+            .entry(run.chapter().to_string())
+            .or_default();
         let reply = run.input(&self.course, record, line);
         if !reply.running {
             self.quiz = None;
@@ -244,6 +252,7 @@ impl<F: ShellFactory> Session<F> {
 
     /// One answer given in the book's quiz: judged, recorded and saved.
     pub fn quiz_answer(&mut self, chapter: &str, full_id: &str, input: &str) -> Result<QuizAnswer> {
+        self.take_stored_quiz();
         let asked = super::quiz::questions(&self.course, chapter);
         let Some(question) = asked.iter().find(|a| a.full_id() == full_id) else {
             return Err(super::error::CourseError::UnknownExercise {
@@ -277,7 +286,8 @@ impl<F: ShellFactory> Session<F> {
     }
 
     /// A chapter's quiz as recorded, and its (right, total).
-    pub fn quiz_record(&self, chapter: &str) -> (super::progress::QuizRecord, (usize, usize)) {
+    pub fn quiz_record(&mut self, chapter: &str) -> (super::progress::QuizRecord, (usize, usize)) {
+        self.take_stored_quiz();
         let asked = super::quiz::questions(&self.course, chapter);
         let record = self.progress.kuis.get(chapter).cloned().unwrap_or_default();
         let score = super::quiz::score(Some(&record), &asked);
@@ -287,17 +297,44 @@ impl<F: ShellFactory> Session<F> {
     /// "Lihat jawaban" in the book: every answer with its explanation, by question;
     /// the chapter's quiz can no longer be retried.
     pub fn quiz_reveal(&mut self, chapter: &str) -> Result<Vec<(String, Vec<String>)>> {
-        let asked = super::quiz::questions(&self.course, chapter);
+        self.take_stored_quiz();
         self.progress
             .kuis
             .entry(chapter.to_string())
             .or_default()
             .jawaban_dilihat = true;
         self.store.save(&self.progress)?;
-        Ok(asked
+        Ok(self.quiz_answers(chapter))
+    }
+
+    /// Every question of a chapter's quiz (`bab/id`, in order) with its answer lines.
+    pub fn quiz_answers(&self, chapter: &str) -> Vec<(String, Vec<String>)> {
+        let asked = super::quiz::questions(&self.course, chapter);
+        asked
             .iter()
             .map(|a| (a.full_id(), super::quiz::reveal::answer(a.question)))
-            .collect())
+            .collect()
+    }
+
+    /// The book opens several sessions on one data folder, and each saves its whole copy
+    /// of the progress: without this, a session opened before a quiz answer would save
+    /// over it. So a session joins the stored quiz records to its own (as an import
+    /// does: right stays right) before it records an answer or saves. Joined, not
+    /// replaced, so that answers kept only in memory (an unwritable folder) stay.
+    fn take_stored_quiz(&mut self) {
+        let Some(stored) = self.store.peek() else {
+            return;
+        };
+        for (chapter, record) in stored.kuis {
+            let here = self.progress.kuis.entry(chapter).or_default();
+            super::transfer::merge_quiz(here, record);
+        }
+    }
+
+    /// Saves the progress with the stored quiz records (see [`Session::take_stored_quiz`]).
+    fn save(&mut self) -> Result<()> {
+        self.take_stored_quiz();
+        self.store.save(&self.progress)
     }
 
     /// Answers one dot-command.
@@ -320,7 +357,7 @@ impl<F: ShellFactory> Session<F> {
         };
         self.answer.push(statement.clone());
         self.progress.save_statement(&self.current, statement);
-        let unsaved = self.store.save(&self.progress).err()?;
+        let unsaved = self.save().err()?;
         if std::mem::replace(&mut self.unsaved_told, true) {
             return None;
         }
@@ -421,7 +458,7 @@ impl<F: ShellFactory> Session<F> {
             return Ok(format!("{text}\n\n{advice}"));
         }
         self.progress.selesai.insert(self.current.clone());
-        self.store.save(&self.progress)?;
+        self.save()?;
         Ok(format!("{text}\n{}", pesan::SARAN_LANJUT))
     }
 
@@ -443,7 +480,7 @@ impl<F: ShellFactory> Session<F> {
         self.progress
             .petunjuk
             .insert(self.current.clone(), shown + 1);
-        self.store.save(&self.progress)?;
+        self.save()?;
         Ok(message)
     }
 
@@ -466,7 +503,7 @@ impl<F: ShellFactory> Session<F> {
         let Some(saved) = self.progress.tersimpan.remove(&self.current) else {
             return Ok(pesan::ULANG.to_string());
         };
-        self.store.save(&self.progress)?;
+        self.save()?;
         Ok(pesan::ulang_dengan_tersimpan(saved.pernyataan.len()))
     }
 
@@ -579,7 +616,7 @@ impl<F: ShellFactory> Session<F> {
         let from_chapter = self.chapter.take();
         self.current = id;
         self.progress.aktif = Some(self.current.clone());
-        self.store.save(&self.progress)?;
+        self.save()?;
         self.reset(shell)?;
         let title = self
             .exercise()
@@ -622,6 +659,7 @@ pub const DOT_COMMAND_NAMES: &[&str] = &[
     ".daftar",
     ".pelajaran",
     ".bab",
+    ".kuis",
     ".bantuan",
     ".help",
     ".exit",

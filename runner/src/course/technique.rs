@@ -92,9 +92,11 @@ fn technique_at(chars: &[char], start: usize, end: usize) -> Option<String> {
     let text = word(chars, start, end);
     let after = next_char(chars, end);
     let starts_key = !preceded_by_word(chars, start) && text.starts_with(char::is_uppercase);
+    // `...f(x)` spreads what a function returns: no method of anything.
+    let spread = start > 0 && chars.get(start - 1) == Some(&'.');
     match text.chars().next()? {
         '$' if end > start + 1 => Some(text),
-        '.' if end > start + 1 && after == Some('(') => Some(format!("{text}()")),
+        '.' if end > start + 1 && after == Some('(') && !spread => Some(format!("{text}()")),
         _ if starts_key && after == Some(':') => Some(text),
         _ => None,
     }
@@ -203,6 +205,11 @@ mod tests {
     fn values_and_field_paths_are_no_technique() {
         let code = r#"db.m.find({ kota: "Bandung", p: "$alamat", ws: 'WS#acme (lama)' })"#;
         assert_eq!(techniques(code), set(&[".find()"]));
+    }
+
+    #[test]
+    fn a_spread_call_is_no_method() {
+        assert_eq!(techniques("({ ...kunci(a), b: x.f(1) })"), set(&[".f()"]));
     }
 
     #[test]

@@ -59,7 +59,10 @@ pub fn merge(progress: &mut Progress, other: Progress) -> Merged {
 }
 
 /// A question right in either copy stays right; shown answers stay shown.
-fn merge_quiz(here: &mut super::progress::QuizRecord, there: super::progress::QuizRecord) {
+pub(super) fn merge_quiz(
+    here: &mut super::progress::QuizRecord,
+    there: super::progress::QuizRecord,
+) {
     here.benar.extend(there.benar);
     here.salah.extend(there.salah);
     here.salah.retain(|q| !here.benar.contains(q));

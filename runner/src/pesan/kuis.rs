@@ -102,18 +102,52 @@ pub fn jawaban_keluaran(keluaran: &str) -> String {
 pub fn jawaban_isian(jawaban: &[String]) -> String {
     let utama = jawaban.first().map(String::as_str).unwrap_or_default();
     if jawaban.len() > 1 {
-        format!("Jawaban: {utama} (diterima juga: {})", jawaban[1..].join(", "))
+        format!(
+            "Jawaban: {utama} (diterima juga: {})",
+            jawaban[1..].join(", ")
+        )
     } else {
         format!("Jawaban: {utama}")
     }
 }
 
 pub fn baris_daftar_kuis(benar: usize, jumlah: usize, dilihat: bool) -> String {
-    let catatan = if dilihat { ", jawaban sudah dilihat" } else { "" };
+    let catatan = if dilihat {
+        ", jawaban sudah dilihat"
+    } else {
+        ""
+    };
     format!("  kuis: {benar}/{jumlah} benar{catatan}")
 }
 
 pub const DAFTAR_KUIS_BELUM: &str = "  kuis: belum dikerjakan (.kuis)";
+
+// ---- Kuis di buku ---------------------------------------------------------------------
+
+pub const LABEL_JAWAB: &str = "Jawab";
+pub const LABEL_ULANG_KUIS: &str = "Ulang soal yang belum benar";
+pub const LABEL_LIHAT_JAWABAN: &str = "Lihat jawaban";
+pub const LABEL_ISIAN: &str = "Jawaban Anda";
+pub const LABEL_TEBAK: &str = "Yang dicetak pernyataan itu";
+pub const CATATAN_LIHAT_JAWABAN: &str = "*Lihat jawaban* menampilkan jawaban setiap soal \
+     beserta penjelasannya. Sesudah itu nilai kuis bab ini tidak berubah lagi, jadi coba \
+     dulu soal yang belum benar dengan *Ulang soal yang belum benar*.";
+
+pub fn pembuka_kuis_buku(jumlah: usize, diulang: usize) -> String {
+    let ulang = if diulang > 0 {
+        format!(", {diulang} di antaranya dari bab sebelumnya")
+    } else {
+        String::new()
+    };
+    format!(
+        "Periksa pemahaman Anda: {jumlah} soal{ulang}. Setiap soal dinilai utuh, benar semua \
+         atau belum, dan hasilnya tersimpan di kemajuan Anda (sama dengan `.kuis` di terminal)."
+    )
+}
+
+pub fn ringkasan_model(huruf: char) -> String {
+    format!("Model rancangan {huruf}")
+}
 
 // ---- kursus periksa -----------------------------------------------------------------
 
@@ -124,7 +158,8 @@ pub fn bab_tanpa_kuis(bab: &str) -> String {
 pub fn kuis_kurang(bab: &str, soal: usize, konsep: usize, rancangan: usize) -> String {
     format!(
         "✗ kuis {bab}: {soal} soal, {konsep} konseptual, {rancangan} rancangan; perlu paling \
-         sedikit 6 soal, separuhnya konseptual (konsep = true), dan satu soal rancangan"
+         sedikit 6 soal, separuhnya konseptual (konsep = true), dan satu soal rancangan bila \
+         bab ini punya latihan rancangan"
     )
 }
 
@@ -141,9 +176,7 @@ pub fn ulang_berapa(bab: &str, n: usize) -> String {
 }
 
 pub fn pilihan_salah_bentuk(soal: &str, n: usize) -> String {
-    format!(
-        "✗ kuis {soal}: {n} pilihan; mestinya 2 sampai 5, paling sedikit satu yang benar"
-    )
+    format!("✗ kuis {soal}: {n} pilihan; mestinya 2 sampai 5, paling sedikit satu yang benar")
 }
 
 pub fn pilihan_tanpa_umpan(soal: &str, huruf: char) -> String {

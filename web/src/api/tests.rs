@@ -232,3 +232,199 @@ fn exit_ends_the_session() {
         true
     );
 }
+
+// ---- chapter quizzes ------------------------------------------------------------------
+
+use kursus::course::quiz::file::{Kind, Question};
+use kursus::course::quiz::{self, judge, reveal};
+
+/// What a learner types to answer `q` rightly, from the quiz file.
+fn right_input(q: &Question) -> String {
+    match &q.kind {
+        Kind::Tebak { keluaran, .. } => keluaran.clone(),
+        Kind::Isian { jawaban, .. } => jawaban[0].to_uppercase(),
+        _ => letters(judge::right_options(q)),
+    }
+}
+
+/// A wrong answer: the options not right (or the first when all are), or other text.
+fn wrong_input(q: &Question) -> String {
+    let count = judge::option_count(q);
+    if count == 0 {
+        return "jawaban yang keliru".to_string();
+    }
+    let right = judge::right_options(q);
+    let others: std::collections::BTreeSet<usize> =
+        (0..count).filter(|i| !right.contains(i)).collect();
+    letters(if others.is_empty() {
+        [0].into()
+    } else {
+        others
+    })
+}
+
+fn letters(chosen: std::collections::BTreeSet<usize>) -> String {
+    let letters: Vec<String> = chosen
+        .into_iter()
+        .map(|i| judge::letter(i).to_string())
+        .collect();
+    letters.join(",")
+}
+
+fn quiz_call(api: &mut Api, s: u64, op: &str, bab: &str, more: Value) -> Value {
+    let mut request = json!({ "op": op, "session": s, "bab": bab });
+    request
+        .as_object_mut()
+        .unwrap()
+        .extend(more.as_object().unwrap().clone());
+    ok(api, request)
+}
+
+#[test]
+fn quiz_answers_are_judged_and_scored_as_the_terminal_judges_them() {
+    let (mut api, _dir) = course_api();
+    let course = crate::bundle::course().unwrap();
+    for lesson in &course.lessons {
+        let bab = &lesson.file.id;
+        let asked = quiz::questions(&course, bab);
+        assert!(!asked.is_empty(), "{bab} has a quiz");
+        let s = open(&mut api, json!({ "op": "open", "bab": bab }));
+        for (n, a) in asked.iter().enumerate() {
+            let soal = json!({ "soal": a.full_id() });
+            for (input, right) in [
+                (wrong_input(a.question), false),
+                (right_input(a.question), true),
+            ] {
+                let more = json!({ "soal": a.full_id(), "jawaban": input });
+                let answer = quiz_call(&mut api, s, "quiz_answer", bab, more);
+                let judged = judge::judge(a.question, &input).unwrap();
+                assert_eq!(answer["benar"], right, "{soal} {input}");
+                assert_eq!(answer["umpan"], json!(judged.notes), "{soal} {input}");
+                assert_eq!(answer["dihitung"], true);
+                let score = json!({ "benar": n + usize::from(right), "jumlah": asked.len(),
+                    "teks": kursus::pesan::kuis::nilai(n + usize::from(right), asked.len()) });
+                assert_eq!(answer["nilai"], score, "{soal}");
+            }
+        }
+    }
+}
+
+#[test]
+fn no_answer_is_not_counted_and_an_unknown_question_is_refused() {
+    let (mut api, _dir) = course_api();
+    let course = crate::bundle::course().unwrap();
+    let bab = course.lessons[0].file.id.clone();
+    let first = quiz::questions(&course, &bab)[0].full_id();
+    let s = open(&mut api, json!({ "op": "open", "bab": bab }));
+    let empty = quiz_call(
+        &mut api,
+        s,
+        "quiz_answer",
+        &bab,
+        json!({ "soal": first, "jawaban": " " }),
+    );
+    assert_eq!(empty["dihitung"], false);
+    assert_eq!(empty["umpan"], json!([kursus::pesan::kuis::JAWABAN_KOSONG]));
+    let state = quiz_call(&mut api, s, "quiz_state", &bab, json!({}));
+    assert_eq!(state["salah"], json!([]));
+    let unknown =
+        json!({ "op": "quiz_answer", "session": s, "bab": bab, "soal": "x/y", "jawaban": "a" });
+    assert_eq!(call(&mut api, unknown)["ok"], false);
+}
+
+#[test]
+fn shown_answers_end_the_counting_and_the_state_survives_a_new_module() {
+    let (mut api, dir) = course_api();
+    let course = crate::bundle::course().unwrap();
+    let bab = course.lessons[1].file.id.clone();
+    let asked = quiz::questions(&course, &bab);
+    let s = open(&mut api, json!({ "op": "open", "bab": bab }));
+    let (one, two) = (&asked[0], &asked[1]);
+    let answer = |q: &Question, right| {
+        if right {
+            right_input(q)
+        } else {
+            wrong_input(q)
+        }
+    };
+    quiz_call(
+        &mut api,
+        s,
+        "quiz_answer",
+        &bab,
+        json!({ "soal": one.full_id(), "jawaban": answer(one.question, true) }),
+    );
+    quiz_call(
+        &mut api,
+        s,
+        "quiz_answer",
+        &bab,
+        json!({ "soal": two.full_id(), "jawaban": answer(two.question, false) }),
+    );
+    let state = quiz_call(&mut api, s, "quiz_state", &bab, json!({}));
+    assert_eq!(state["benar"], json!([one.full_id()]));
+    assert_eq!(state["salah"], json!([two.full_id()]));
+    assert_eq!(
+        state["umpan"][one.full_id()],
+        json!([kursus::pesan::kuis::BENAR])
+    );
+    assert_eq!(
+        (state["dilihat"].clone(), state["jawaban"].clone()),
+        (json!(false), Value::Null)
+    );
+    let shown = quiz_call(&mut api, s, "quiz_reveal", &bab, json!({}));
+    let lines: Vec<Value> = asked
+        .iter()
+        .map(|a| json!({ "soal": a.full_id(), "baris": reveal::answer(a.question) }))
+        .collect();
+    assert_eq!(shown["jawaban"], json!(lines));
+    let late = quiz_call(
+        &mut api,
+        s,
+        "quiz_answer",
+        &bab,
+        json!({ "soal": two.full_id(), "jawaban": answer(two.question, true) }),
+    );
+    assert_eq!(
+        (late["dihitung"].clone(), late["nilai"]["benar"].clone()),
+        (json!(false), json!(1))
+    );
+    // A page loaded again starts a new module on the progress it kept.
+    let progress = ok(&mut api, json!({ "op": "progress" }))["json"].clone();
+    let other = tempfile::tempdir().unwrap();
+    let mut again = Api::with_data_dir(other.path().to_path_buf());
+    ok(&mut again, json!({ "op": "import", "json": progress }));
+    let s = open(&mut again, json!({ "op": "open", "bab": bab }));
+    let state = quiz_call(&mut again, s, "quiz_state", &bab, json!({}));
+    assert_eq!(
+        (state["dilihat"].clone(), state["jawaban"].clone()),
+        (json!(true), json!(lines))
+    );
+    assert_eq!(state["nilai"]["benar"], 1);
+    drop(dir);
+}
+
+#[test]
+fn a_session_opened_before_a_quiz_answer_does_not_save_over_it() {
+    let (mut api, _dir) = course_api();
+    let course = crate::bundle::course().unwrap();
+    let exercise = course.exercises().next().unwrap();
+    let bab = exercise.lesson.file.id.clone();
+    let first = quiz::questions(&course, &bab)[0];
+    let panel = open(
+        &mut api,
+        json!({ "op": "open", "latihan": exercise.full_id() }),
+    );
+    let s = open(&mut api, json!({ "op": "open", "bab": bab }));
+    let more = json!({ "soal": first.full_id(), "jawaban": right_input(first.question) });
+    quiz_call(&mut api, s, "quiz_answer", &bab, more);
+    output(&mut api, panel, ".petunjuk");
+    let progress = ok(&mut api, json!({ "op": "progress" }))["json"].clone();
+    let parsed: Value = serde_json::from_str(progress.as_str().unwrap()).unwrap();
+    assert_eq!(
+        parsed["kuis"][&bab]["benar"],
+        json!([first.full_id()]),
+        "{parsed}"
+    );
+    assert_eq!(parsed["petunjuk"][exercise.full_id()], 1, "{parsed}");
+}

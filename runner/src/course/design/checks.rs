@@ -97,8 +97,9 @@ pub fn read_call(
     let reads = read_requests(requests);
     // A request the engine refused is not counted as a read, and is no sign of an
     // answer kept in JavaScript.
-    let refused = matches!(result, Err(e) if e.contains("MongoServerError") || e.contains("Exception"));
-    if reads == 0 && !refused {
+    let refused =
+        matches!(result, Err(e) if e.contains("MongoServerError") || e.contains("Exception"));
+    if reads == 0 && scans == 0 && !refused {
         let text = pesan::tanpa_bacaan(&call.pola, dynamo);
         problems.push(Problem::new(&call.pola, Kind::NoRead, text));
     }

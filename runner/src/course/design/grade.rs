@@ -171,7 +171,11 @@ fn late_match(requests: &Requests, ns: &str) -> Option<String> {
 
 /// A read call with the model's file run again over fresh globals: what the model
 /// kept in variables while loading is gone, so the answer must come from the database.
-fn read<S: ShellPort>(shell: &mut S, call: &Call, source: &str) -> (Result<Value, String>, Requests) {
+fn read<S: ShellPort>(
+    shell: &mut S,
+    call: &Call,
+    source: &str,
+) -> (Result<Value, String>, Requests) {
     shell.with_fresh_globals(|shell| {
         model::rerun_file(shell, source);
         run(shell, call)

@@ -41,7 +41,11 @@ impl Metrics {
         let reads = read_requests(requests) + scans.filter(|r| !r.continued).count();
         let rcu: f64 = requests.dynamo.iter().map(|r| r.consumed_rcu).sum();
         let examined = requests.plans.iter().map(|p| p.docs_examined).sum::<u64>()
-            + requests.dynamo.iter().filter_map(|r| r.scanned_count).sum::<u64>();
+            + requests
+                .dynamo
+                .iter()
+                .filter_map(|r| r.scanned_count)
+                .sum::<u64>();
         self.note(pattern, Figure::Reads, reads as f64);
         self.note(pattern, Figure::Rcu, rcu);
         self.note(pattern, Figure::Examined, examined as f64);

@@ -134,7 +134,10 @@ impl RawQuestion {
             ("jawaban", self.jawaban.is_some()),
             ("penjelasan", self.penjelasan.is_some()),
         ];
-        keys.iter().filter(|(_, set)| *set).map(|(k, _)| *k).collect()
+        keys.iter()
+            .filter(|(_, set)| *set)
+            .map(|(k, _)| *k)
+            .collect()
     }
 }
 

@@ -34,7 +34,12 @@ pub fn right_options(q: &Question) -> BTreeSet<usize> {
         Kind::Rancangan { kandidat, .. } => kandidat.iter().map(|c| c.memenuhi).collect(),
         _ => Vec::new(),
     };
-    flags.iter().enumerate().filter(|(_, b)| **b).map(|(i, _)| i).collect()
+    flags
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b)
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// The letters in `input` (`a`, `a,c`, `a c`, `ac`), or why they cannot be read.
@@ -72,7 +77,11 @@ fn typed(input: &str, correct: bool) -> Result<Judged, String> {
     if input.trim().is_empty() {
         return Err(pesan::JAWABAN_KOSONG.to_string());
     }
-    let verdict = if correct { pesan::BENAR } else { pesan::BELUM_TEPAT };
+    let verdict = if correct {
+        pesan::BENAR
+    } else {
+        pesan::BELUM_TEPAT
+    };
     Ok(Judged {
         correct,
         notes: vec![verdict.to_string()],
@@ -85,7 +94,12 @@ fn typed(input: &str, correct: bool) -> Result<Judged, String> {
 fn judge_options(q: &Question, chosen: &BTreeSet<usize>) -> Judged {
     let right = right_options(q);
     let correct = *chosen == right;
-    let mut notes = vec![if correct { pesan::BENAR } else { pesan::BELUM_TEPAT }.to_string()];
+    let mut notes = vec![if correct {
+        pesan::BENAR
+    } else {
+        pesan::BELUM_TEPAT
+    }
+    .to_string()];
     for &i in chosen {
         if correct || !right.contains(&i) {
             notes.push(pesan::umpan_pilihan(letter(i), &feedback(q, i)));
@@ -133,7 +147,12 @@ fn compact(text: &str) -> String {
 
 /// Short answers: case and surrounding or repeated spaces aside.
 fn same_words(a: &str, b: &str) -> bool {
-    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let norm = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
     norm(a) == norm(b)
 }
 
@@ -170,7 +189,9 @@ mod tests {
         assert!(judge(&q, "CA").unwrap().correct);
         let partial = judge(&q, "a").unwrap();
         assert!(!partial.correct);
-        assert!(partial.notes.contains(&pesan::MASIH_ADA_YANG_BENAR.to_string()));
+        assert!(partial
+            .notes
+            .contains(&pesan::MASIH_ADA_YANG_BENAR.to_string()));
         assert!(!partial.notes.iter().any(|n| n.contains("benar A")));
         let wrong = judge(&q, "b").unwrap();
         assert!(wrong.notes.iter().any(|n| n.contains("keliru B")));

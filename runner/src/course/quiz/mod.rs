@@ -1,10 +1,12 @@
 //! Concept checks: each chapter's `kuis.toml` (`file`), one answer judged (`judge`),
-//! a chapter's questions and score, what the answers are (`reveal`), the terminal's
-//! question-by-question run (`run`) and what `kursus periksa` proves of every file
-//! (`verify`). Front ends go through `Session`'s quiz methods, which use these.
+//! a chapter's questions and score, what the answers are (`reveal`), the quiz in the
+//! book's page (`page`), the terminal's question-by-question run (`run`) and what
+//! `kursus periksa` proves of every file (`verify`). Front ends go through `Session`'s
+//! quiz methods, which use these.
 
 pub mod file;
 pub mod judge;
+pub mod page;
 pub mod reveal;
 pub mod run;
 pub mod verify;

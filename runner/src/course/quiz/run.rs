@@ -76,7 +76,11 @@ impl QuizRun {
         let line = line.trim();
         if line == LEAVE {
             let (right, total) = score(Some(record), &questions(course, &self.chapter));
-            return done(format!("{} {}", pesan::KUIS_DITINGGALKAN, pesan::nilai(right, total)));
+            return done(format!(
+                "{} {}",
+                pesan::KUIS_DITINGGALKAN,
+                pesan::nilai(right, total)
+            ));
         }
         if self.round_over {
             return self.after_round(course, record, line);
@@ -116,7 +120,11 @@ impl QuizRun {
             "jawaban" | "lihat jawaban" => {
                 record.jawaban_dilihat = true;
                 let (right, total) = score(Some(record), &asked);
-                done(format!("{}\n\n{}", all_answers(&asked), pesan::nilai(right, total)))
+                done(format!(
+                    "{}\n\n{}",
+                    all_answers(&asked),
+                    pesan::nilai(right, total)
+                ))
             }
             _ => going(pesan::PILIHAN_AKHIR_KUIS.to_string()),
         }
@@ -128,7 +136,11 @@ impl QuizRun {
         if right == total {
             return format!("{}\n{}", pesan::nilai(right, total), pesan::KUIS_TUNTAS);
         }
-        format!("{}\n{}", pesan::nilai(right, total), pesan::PILIHAN_AKHIR_KUIS)
+        format!(
+            "{}\n{}",
+            pesan::nilai(right, total),
+            pesan::PILIHAN_AKHIR_KUIS
+        )
     }
 
     /// The line the REPL shows while the quiz waits.
@@ -158,10 +170,20 @@ impl QuizRun {
         let mut lines = vec![heading, render::prose(q.tanya.trim(), self.colour)];
         match &q.kind {
             Kind::Pilihan(choices) => {
-                lines.extend(choices.iter().enumerate().map(|(i, c)| option_line(i, &c.teks)));
+                lines.extend(
+                    choices
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| option_line(i, &c.teks)),
+                );
             }
             Kind::Rancangan { kandidat, .. } => {
-                lines.extend(kandidat.iter().enumerate().map(|(i, c)| option_line(i, &c.teks)));
+                lines.extend(
+                    kandidat
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| option_line(i, &c.teks)),
+                );
             }
             Kind::Tebak { kode, .. } => {
                 lines.push(indent(kode.trim()));

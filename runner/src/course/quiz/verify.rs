@@ -19,8 +19,16 @@ pub const MIN_QUESTIONS: usize = 6;
 /// A computed value the file should hold.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Update {
-    Keluaran { question: String, value: String },
-    Candidate { question: String, index: usize, memenuhi: bool, angka: f64 },
+    Keluaran {
+        question: String,
+        value: String,
+    },
+    Candidate {
+        question: String,
+        index: usize,
+        memenuhi: bool,
+        angka: f64,
+    },
 }
 
 /// What the check found in one chapter's quiz: failures, and the computed values.
@@ -56,7 +64,9 @@ pub fn check<'a, F: ShellFactory>(
             Kind::Tebak { kode, keluaran, .. } => {
                 let actual = run_statement(factory, lesson, kode);
                 if actual != trim_output(keluaran) {
-                    found.problems.push(pesan::keluaran_basi(&label, keluaran, &actual));
+                    found
+                        .problems
+                        .push(pesan::keluaran_basi(&label, keluaran, &actual));
                     found.updates.push(Update::Keluaran {
                         question: q.id.clone(),
                         value: actual,
@@ -77,10 +87,16 @@ pub fn check<'a, F: ShellFactory>(
                 let blueprint = plan(&format!("{chapter}/{latihan}"));
                 match (design, blueprint) {
                     (Some(spec), Some(blueprint)) => {
-                        let checked = Design { spec, blueprint, syarat };
+                        let checked = Design {
+                            spec,
+                            blueprint,
+                            syarat,
+                        };
                         checked.candidates(factory, &label, q, kandidat, &mut found);
                     }
-                    _ => found.problems.push(pesan::latihan_rancangan_tak_ada(&label, latihan)),
+                    _ => found
+                        .problems
+                        .push(pesan::latihan_rancangan_tak_ada(&label, latihan)),
                 }
             }
         }
@@ -100,7 +116,10 @@ fn shape(course: &Course, lesson: &Lesson, quiz: &QuizFile) -> Vec<String> {
         .iter()
         .filter(|q| matches!(q.kind, Kind::Rancangan { .. }))
         .count();
-    if own < MIN_QUESTIONS || conceptual * 2 < own || designs == 0 {
+    // A design question runs candidates in a design exercise's contract: a chapter with
+    // design exercises must have one.
+    let has_designs = lesson.file.latihan.iter().any(|e| e.design().is_some());
+    if own < MIN_QUESTIONS || conceptual * 2 < own || (has_designs && designs == 0) {
         problems.push(pesan::kuis_kurang(chapter, own, conceptual, designs));
     }
     for (i, q) in quiz.soal.iter().enumerate() {
@@ -167,7 +186,9 @@ impl Design<'_> {
             return;
         }
         if !(2..=5).contains(&kandidat.len()) {
-            found.problems.push(pesan::pilihan_salah_bentuk(label, kandidat.len()));
+            found
+                .problems
+                .push(pesan::pilihan_salah_bentuk(label, kandidat.len()));
         }
         let mut meeting = Vec::new();
         for (i, c) in kandidat.iter().enumerate() {
@@ -175,7 +196,9 @@ impl Design<'_> {
             let measured = match measure(factory, self.spec, self.blueprint, &c.model) {
                 Ok(measured) => measured,
                 Err(why) => {
-                    found.problems.push(pesan::kandidat_gagal(label, letter, &why));
+                    found
+                        .problems
+                        .push(pesan::kandidat_gagal(label, letter, &why));
                     continue;
                 }
             };
@@ -197,7 +220,9 @@ impl Design<'_> {
                 });
             }
             if c.umpan.trim().is_empty() {
-                found.problems.push(pesan::pilihan_tanpa_umpan(label, letter));
+                found
+                    .problems
+                    .push(pesan::pilihan_tanpa_umpan(label, letter));
             }
         }
         let all_same = meeting.windows(2).all(|w| w[0] == w[1]);
