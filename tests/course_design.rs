@@ -278,7 +278,7 @@ fn held_out_flawed_model_enrolments_in_the_student_only_the_skew_catches() {
         &model,
         &[
             "data uji miring",
-            "larik terpanjang sesudah dimuat (mahasiswa.kuliah) berisi 202 elemen",
+            "array terpanjang sesudah dimuat (mahasiswa.kuliah) berisi 202 elemen",
         ],
     );
 }

@@ -237,3 +237,54 @@ fn an_answer_that_is_no_option_is_asked_again_not_counted() {
     assert!(out.contains("`z` bukan pilihan soal ini"), "{out}");
     assert_eq!(out.matches("✓ Benar.").count(), 1, "{out}");
 }
+
+fn periksa(root: &std::path::Path, extra: &[&str]) -> (bool, String) {
+    let out = assert_cmd::Command::cargo_bin("kursus")
+        .unwrap()
+        .env("KURSUS_DIR", root)
+        .env("NO_COLOR", "1")
+        .arg("periksa")
+        .args(extra)
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+/// A design question's figures come from running its candidates: a figure in the file
+/// that the run no longer gives (as when a candidate or the data changes) fails
+/// `periksa`, naming the candidate, and `--perbarui` writes the measured one back.
+#[test]
+fn a_stale_candidate_figure_fails_periksa_and_perbarui_rewrites_it() {
+    let work = tempfile::tempdir().unwrap();
+    for part in ["lessons", "book"] {
+        super::support::copy_dir(&repo_root().join(part), &work.path().join(part));
+    }
+    let file = work.path().join("lessons/banyak-ke-banyak/kuis.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let stale = text.replacen(
+        "memenuhi = true\nangka = 1\n",
+        "memenuhi = true\nangka = 3\n",
+        1,
+    );
+    assert_ne!(stale, text, "the quiz has a candidate measured at 1");
+    std::fs::write(&file, &stale).unwrap();
+    let (ok, out) = periksa(work.path(), &[]);
+    assert!(!ok, "{out}");
+    let stale_line = out
+        .lines()
+        .find(|l| l.starts_with("✗ kuis banyak-ke-banyak/") && l.contains("kandidat"))
+        .unwrap_or_else(|| panic!("no stale candidate named:\n{out}"));
+    assert!(
+        stale_line.contains("angka = 1 (") && stale_line.ends_with("angka = 3"),
+        "{stale_line}"
+    );
+    periksa(work.path(), &["--perbarui"]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    let (ok, out) = periksa(work.path(), &[]);
+    assert!(ok, "{out}");
+}

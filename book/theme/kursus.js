@@ -38,6 +38,9 @@
     quit: "Sesi ditutup. Ketik pernyataan berikutnya untuk membuka sesi baru.",
     passed: "✓ Lulus",
     sidebarCount: (n, total) => `${n} dari ${total} latihan lulus`,
+    quizChoose: "Pilih jawaban Anda dulu.",
+    quizType: "Ketik jawaban Anda dulu.",
+    quizJudging: "Menilai…",
     fileUrl:
       "Contoh tidak bisa dijalankan dari berkas lokal (file://): peramban menolak memuat WebAssembly dan worker dari sana. Sajikan bukunya dengan `kursus buku --sajikan`, lalu buka alamat yang dicetaknya.",
     noWasm:
@@ -655,6 +658,215 @@
     return { root, start: () => view.start() };
   }
 
+
+  // ---- the chapter's quiz --------------------------------------------------------------
+
+  /**
+   * The quiz the preprocessor put in the chapter (`data-kursus-kuis`). The module judges,
+   * records and explains every answer (the page holds no answer). A question answered once
+   * is locked, as in the terminal: "Ulang soal yang belum benar" opens the wrong ones again,
+   * "Lihat jawaban" shows every answer and ends retrying.
+   */
+  function wireQuiz(main, options, cannotRun) {
+    const root = main.querySelector("[data-kursus-kuis]");
+    if (root === null) return;
+    if (cannotRun !== null) {
+      root.prepend(el("p", { class: "kursus-unavailable", "data-kursus-luring": true, text: cannotRun }));
+      return;
+    }
+    const quiz = new Quiz(root, options);
+    // Its recorded answers are loaded when the learner reaches it, as the console is.
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        quiz.restore();
+      }
+    });
+    observer.observe(root);
+  }
+
+  class Quiz {
+    constructor(root, options) {
+      this.root = root;
+      this.chapter = root.dataset.kursusKuis;
+      this.session = new Session(options);
+      this.questions = [...root.querySelectorAll("[data-kursus-soal]")].map((fieldset) => new Question(fieldset, this));
+      this.score = root.querySelector("[data-kursus-nilai]");
+      this.retryButton = root.querySelector("[data-kursus-ulang-kuis]");
+      this.revealButton = root.querySelector("[data-kursus-lihat-jawaban]");
+      this.revealed = false;
+      this.restored = null;
+      this.retryButton?.addEventListener("click", () => this.retry());
+      this.revealButton?.addEventListener("click", () => this.reveal());
+      for (const q of this.questions) q.unlock();
+      this.#updateButtons();
+    }
+
+    /** The module's answer to a quiz op on this page's session. */
+    async call(op, args = {}) {
+      const { id } = await this.session.open();
+      return engine().call(op, { session: id, bab: this.chapter, ...args });
+    }
+
+    restore() {
+      this.restored ??= this.call("quiz_state").then(
+        (state) => this.#apply(state),
+        (error) => this.#say(error.message),
+      );
+      return this.restored.finally(() => this.root.toggleAttribute("data-kursus-kuis-siap", true));
+    }
+
+    #apply(state) {
+      const lines = state.umpan ?? {};
+      for (const q of this.questions) {
+        if (state.benar.includes(q.id)) q.show(true, lines[q.id] ?? []);
+        else if (state.salah.includes(q.id)) q.show(false, lines[q.id] ?? []);
+      }
+      if (state.dilihat) this.#showAnswers(state.jawaban ?? [], state.catatan);
+      this.#showScore(state.nilai, state.benar.length + state.salah.length > 0);
+    }
+
+    async answer(question, text) {
+      await this.restore();
+      const result = await this.call("quiz_answer", { soal: question.id, jawaban: text });
+      if (result.dihitung || this.revealed) question.show(result.benar, result.umpan);
+      else question.say(result.umpan);
+      this.#showScore(result.nilai, true);
+    }
+
+    retry() {
+      const wrong = this.questions.filter((q) => q.state === "salah");
+      for (const q of wrong) q.unlock();
+      wrong[0]?.focus();
+      this.#updateButtons();
+    }
+
+    async reveal() {
+      try {
+        await this.restore();
+        const result = await this.call("quiz_reveal");
+        this.#showAnswers(result.jawaban, result.catatan);
+        this.#showScore(result.nilai, true);
+      } catch (error) {
+        this.#say(error.message);
+      }
+    }
+
+    #showAnswers(answers, note) {
+      this.revealed = true;
+      this.root.toggleAttribute("data-kursus-dilihat", true);
+      for (const { soal, baris } of answers) this.questions.find((q) => q.id === soal)?.showAnswer(baris);
+      if (note) this.#say(note);
+      this.#updateButtons();
+    }
+
+    #showScore(nilai, answered) {
+      if (this.score === null || !answered) return;
+      this.score.textContent = nilai.teks;
+      this.score.dataset.kursusBenar = String(nilai.benar);
+      this.score.dataset.kursusJumlah = String(nilai.jumlah);
+      this.#updateButtons();
+    }
+
+    #say(text) {
+      let note = this.root.querySelector(".kursus-kuis-catatan");
+      if (note === null) {
+        note = el("p", { class: "kursus-kuis-catatan", role: "status" });
+        this.score?.after(note);
+      }
+      note.textContent = text;
+    }
+
+    #updateButtons() {
+      const wrong = this.questions.some((q) => q.state === "salah");
+      if (this.retryButton) this.retryButton.disabled = this.revealed || !wrong;
+      if (this.revealButton) this.revealButton.disabled = this.revealed;
+    }
+  }
+
+  class Question {
+    constructor(fieldset, quiz) {
+      this.fieldset = fieldset;
+      this.quiz = quiz;
+      this.id = fieldset.dataset.kursusSoal;
+      this.state = null;
+      this.options = [...fieldset.querySelectorAll("[data-kursus-pilihan]")];
+      this.text = fieldset.querySelector("[data-kursus-isian]");
+      this.submitButton = fieldset.querySelector("[data-kursus-jawab]");
+      this.feedback = fieldset.querySelector("[data-kursus-umpan-balik]");
+      this.answerBox = fieldset.querySelector("[data-kursus-jawaban]");
+      this.submitButton?.addEventListener("click", () => this.submit());
+      // Arrow keys move between a question's options; mdBook would turn the page.
+      for (const o of this.options) o.addEventListener("keydown", (e) => e.stopPropagation());
+      this.text?.addEventListener("keydown", (e) => {
+        e.stopPropagation();
+        if (e.key === "Enter") {
+          e.preventDefault();
+          this.submit();
+        }
+      });
+    }
+
+    /** What the terminal would be typed: the ticked letters (`a,c`), or the text. */
+    input() {
+      if (this.text !== null) return this.text.value;
+      return this.options.filter((o) => o.checked).map((o) => o.value).join(",");
+    }
+
+    async submit() {
+      const text = this.input();
+      if (text.trim() === "") {
+        this.say([this.text !== null ? TEXT.quizType : TEXT.quizChoose]);
+        return;
+      }
+      this.#lock(true);
+      this.say([TEXT.quizJudging]);
+      try {
+        await this.quiz.answer(this, text);
+      } catch (error) {
+        this.say([error instanceof Stopped ? TEXT.stoppedExample : error.message]);
+      }
+      if (this.state === null || this.quiz.revealed) this.#lock(false);
+    }
+
+    /** The verdict and feedback lines; the question stays locked until a retry. */
+    show(right, lines) {
+      this.state = right ? "benar" : "salah";
+      this.fieldset.dataset.kursusHasil = this.state;
+      this.say(lines);
+      this.#lock(!this.quiz.revealed || right);
+    }
+
+    say(lines) {
+      this.feedback.replaceChildren(...lines.map((line) => el("p", { text: line })));
+    }
+
+    showAnswer(lines) {
+      this.answerBox.replaceChildren(...lines.map((line) => el("p", { text: line })));
+      this.answerBox.hidden = false;
+    }
+
+    unlock() {
+      if (this.state === "salah") {
+        for (const o of this.options) o.checked = false;
+        if (this.text !== null) this.text.value = "";
+        this.feedback.replaceChildren();
+        delete this.fieldset.dataset.kursusHasil;
+        this.state = null;
+      }
+      this.#lock(false);
+    }
+
+    focus() {
+      (this.options[0] ?? this.text)?.focus();
+    }
+
+    #lock(locked) {
+      for (const input of [...this.options, this.text]) if (input) input.disabled = locked;
+      if (this.submitButton) this.submitButton.disabled = locked;
+    }
+  }
+
   // ---- progress marks ----------------------------------------------------------------
 
   function passedSet(progress) {
@@ -766,6 +978,7 @@
     rememberPage(exercises);
     const exampleCount = wireExamples(main, options, cannotRun);
     for (const x of exercises) wireExercise(x, cannotRun);
+    wireQuiz(main, options, cannotRun);
     if (lesson !== null || exampleCount > 0) wireChapterConsole(main, options, cannotRun);
     markProgress(storage.read(STORAGE_KEYS.progress, "{}"));
     // The sidebar is drawn by mdBook's own script, possibly after this one.

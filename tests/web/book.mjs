@@ -270,6 +270,109 @@ try {
   }
   check((await page.locator('.latihan[data-kursus-latihan="banyak-ke-banyak/kuliah-mahasiswa"] [data-kursus-model]').count()) === 0, "latihan kueri tidak punya editor model");
 
+  // ---- each chapter's quiz: every kind right and wrong, retry, answers shown, reload -----
+  const quizFile = (bab) => TOML.parse(readFileSync(join(root, `lessons/${bab}/kuis.toml`), "utf8"));
+  const quizAsked = (bab) => {
+    const file = quizFile(bab);
+    const own = file.soal.map((q) => ({ id: `${bab}/${q.id}`, q }));
+    const again = (file.ulang ?? []).map((full) => {
+      const [other, id] = full.split("/");
+      return { id: full, q: quizFile(other).soal.find((q) => q.id === id) };
+    });
+    return [...own, ...again];
+  };
+  const optionFlags = (q) => (q.jenis === "pilihan" ? q.pilihan.map((o) => o.benar) : q.kandidat.map((o) => o.memenuhi));
+  const quizAnswer = (q, right) => {
+    if (q.jenis === "tebak") return { text: right ? q.keluaran : "jawaban yang jelas keliru" };
+    if (q.jenis === "isian") return { text: right ? ` ${q.jawaban[0].toUpperCase()} ` : "jawaban yang jelas keliru" };
+    const flags = optionFlags(q);
+    let chosen = flags.map((f, i) => (f === right ? i : -1)).filter((i) => i >= 0);
+    // Every option right: a wrong answer leaves one out.
+    if (!right && chosen.length === 0) chosen = [...flags.keys()].slice(1);
+    // One right option makes them radio buttons: one wrong letter.
+    if (!right && q.jenis === "pilihan" && flags.filter(Boolean).length === 1) chosen = chosen.slice(0, 1);
+    return { letters: chosen.map((i) => "abcdefghij"[i]) };
+  };
+  async function answerQuiz(fieldset, { text, letters }) {
+    if (text !== undefined) await fieldset.locator("[data-kursus-isian]").fill(text);
+    else for (const l of letters) await fieldset.locator(`[data-kursus-pilihan="${l}"]`).check();
+    await fieldset.locator("[data-kursus-jawab]").click();
+    await page.waitForFunction((el) => el.hasAttribute("data-kursus-hasil"), await fieldset.elementHandle());
+  }
+  async function openQuiz(name) {
+    await open(page, `${name}.html`);
+    const root = page.locator(`[data-kursus-kuis="${name}"]`);
+    await root.scrollIntoViewIfNeeded();
+    await page.waitForSelector(`[data-kursus-kuis="${name}"][data-kursus-kuis-siap]`);
+    return root;
+  }
+  const quizScore = async (root) => (await root.locator("[data-kursus-nilai]").textContent()).trim();
+  const quizChapters = ["embedding-referencing", "banyak-ke-banyak", "dynamodb-satu-ke-banyak"];
+  for (const bab of quizChapters) {
+    const asked = quizAsked(bab);
+    const root = await openQuiz(bab);
+    check((await root.locator("[data-kursus-soal]").count()) === asked.length, `${bab}: kuis di halaman memuat ${asked.length} soal`);
+    const empty = root.locator("[data-kursus-soal]").first();
+    await empty.locator("[data-kursus-jawab]").click();
+    check(
+      (await empty.getAttribute("data-kursus-hasil")) === null && (await empty.locator("[data-kursus-umpan-balik]").textContent()).includes("dulu"),
+      `${bab}: Jawab tanpa jawaban tidak dinilai dan memberi tahu`,
+    );
+    // The first question right, every other wrong: each kind is answered wrong once.
+    for (const [i, { id, q }] of asked.entries()) {
+      const fieldset = root.locator(`[data-kursus-soal="${id}"]`);
+      const answer = quizAnswer(q, i === 0);
+      await answerQuiz(fieldset, answer);
+      const said = await fieldset.locator("[data-kursus-umpan-balik]").textContent();
+      const verdict = await fieldset.getAttribute("data-kursus-hasil");
+      check(verdict === (i === 0 ? "benar" : "salah") && said.startsWith(i === 0 ? "✓" : "✗"), `${id} (${q.jenis}): jawaban ${i === 0 ? "benar" : "salah"} dinilai ${verdict}`, said);
+      if (i > 0 && answer.letters) {
+        const list = q.jenis === "pilihan" ? q.pilihan : q.kandidat;
+        const wrongChosen = answer.letters.map((l) => list["abcdefghij".indexOf(l)]).find((o) => !(o.benar ?? o.memenuhi));
+        if (wrongChosen && !/\{/.test(wrongChosen.umpan)) {
+          check(said.includes(wrongChosen.umpan.trim().slice(0, 40)), `${id}: umpan balik menyebut kekeliruan pilihan yang salah`, said);
+        }
+      }
+      check(await fieldset.locator("[data-kursus-jawab]").isDisabled(), `${id}: soal yang sudah dijawab terkunci sampai diulang`);
+    }
+    check((await quizScore(root)) === `Nilai kuis: 1 dari ${asked.length} benar.`, `${bab}: nilai sesudah satu benar`, await quizScore(root));
+    await root.locator("[data-kursus-ulang-kuis]").click();
+    const first = root.locator(`[data-kursus-soal="${asked[0].id}"]`);
+    check((await first.getAttribute("data-kursus-hasil")) === "benar" && (await first.locator("[data-kursus-jawab]").isDisabled()), `${bab}: Ulang membiarkan soal yang sudah benar`);
+    const reopened = await root.locator("[data-kursus-soal]:not([data-kursus-hasil]) [data-kursus-jawab]:not([disabled])").count();
+    check(reopened === asked.length - 1, `${bab}: Ulang membuka lagi hanya ${asked.length - 1} soal yang salah (${reopened})`);
+    if (bab === quizChapters[1]) {
+      // Seeing the answers ends retrying; the score stays.
+      await root.locator("[data-kursus-lihat-jawaban]").click();
+      await page.waitForSelector(`[data-kursus-kuis="${bab}"][data-kursus-dilihat]`);
+      const shownAnswers = await root.locator("[data-kursus-jawaban]:not([hidden])").count();
+      check(shownAnswers === asked.length, `${bab}: Lihat jawaban menampilkan jawaban setiap soal (${shownAnswers})`);
+      const tebak = asked.find(({ q }) => q.jenis === "tebak");
+      if (tebak) {
+        const lines = await root.locator(`[data-kursus-soal="${tebak.id}"] [data-kursus-jawaban]`).textContent();
+        check(lines.includes(tebak.q.keluaran), `${tebak.id}: jawabannya memuat keluaran yang dihitung`, lines);
+      }
+      check(await root.locator("[data-kursus-ulang-kuis]").isDisabled(), `${bab}: sesudah Lihat jawaban, Ulang tidak bisa dipakai`);
+      const late = asked[1];
+      await answerQuiz(root.locator(`[data-kursus-soal="${late.id}"]`), quizAnswer(late.q, true));
+      check((await quizScore(root)) === `Nilai kuis: 1 dari ${asked.length} benar.`, `${bab}: jawaban sesudah Lihat jawaban tidak mengubah nilai`, await quizScore(root));
+      await page.reload();
+      await page.waitForSelector("html[data-kursus-siap]");
+      await root.scrollIntoViewIfNeeded();
+      await page.waitForSelector(`[data-kursus-kuis="${bab}"][data-kursus-kuis-siap][data-kursus-dilihat]`);
+      check((await root.locator("[data-kursus-jawaban]:not([hidden])").count()) === asked.length, `${bab}: jawaban yang sudah dilihat tetap tampil sesudah dimuat ulang`);
+      continue;
+    }
+    for (const { id, q } of asked.slice(1)) await answerQuiz(root.locator(`[data-kursus-soal="${id}"]`), quizAnswer(q, true));
+    check((await quizScore(root)) === `Nilai kuis: ${asked.length} dari ${asked.length} benar.`, `${bab}: semua benar sesudah diulang`, await quizScore(root));
+    await page.reload();
+    await page.waitForSelector("html[data-kursus-siap]");
+    await root.scrollIntoViewIfNeeded();
+    await page.waitForSelector(`[data-kursus-kuis="${bab}"][data-kursus-kuis-siap]`);
+    const kept = await root.locator('[data-kursus-soal][data-kursus-hasil="benar"]').count();
+    check(kept === asked.length && (await quizScore(root)).startsWith(`Nilai kuis: ${asked.length}`), `${bab}: hasil kuis tetap ada sesudah dimuat ulang (${kept})`);
+  }
+
   // ---- the chapter's console: history, an endless loop and Berhenti ----------------------
   await open(page, lesson);
   const chapterConsole = page.locator(".kursus-chapter-console [data-kursus-konsol]");

@@ -112,6 +112,24 @@ export class Kursus {
     return this.call({ op: "import", json, ...(session === undefined ? {} : { session }) }).message;
   }
 
+  /**
+   * One quiz answer in chapter `bab`'s course session: `soal` a question's full id,
+   * `jawaban` letters (`a,c`) or text. Answers `{ benar, umpan, dihitung, nilai }`.
+   */
+  quizAnswer(session, bab, soal, jawaban) {
+    return this.call({ op: "quiz_answer", session, bab, soal, jawaban });
+  }
+
+  /** Every answer of chapter `bab`'s quiz with its explanation; retrying ends. */
+  quizReveal(session, bab) {
+    return this.call({ op: "quiz_reveal", session, bab });
+  }
+
+  /** Chapter `bab`'s quiz as recorded in the progress. */
+  quizState(session, bab) {
+    return this.call({ op: "quiz_state", session, bab });
+  }
+
   close(session) {
     this.call({ op: "close", session });
   }

@@ -115,6 +115,12 @@ function call(kursus, op, args) {
       return kursus.close(args.session);
     case "examples":
       return examples(kursus, args);
+    case "quiz_answer":
+      return kursus.quizAnswer(args.session, args.bab, args.soal, args.jawaban);
+    case "quiz_reveal":
+      return kursus.quizReveal(args.session, args.bab);
+    case "quiz_state":
+      return kursus.quizState(args.session, args.bab);
     default:
       throw new Error(`unknown op ${op}`);
   }

@@ -93,6 +93,11 @@ fn lesson_file_problems(course: &Course) -> Result<Vec<String>> {
         let path = lesson.dir.join("pelajaran.toml");
         let name = format!("{}/pelajaran.toml", lesson.file.id);
         out.extend(drift::lesson_prose(&name, &read_text(&path)?));
+        let quiz = lesson.dir.join(super::quiz::file::FILE_NAME);
+        if quiz.exists() {
+            let name = format!("{}/{}", lesson.file.id, super::quiz::file::FILE_NAME);
+            out.extend(drift::quiz_prose(&name, &read_text(&quiz)?));
+        }
     }
     for (name, text) in drift::CATALOGUE {
         out.extend(drift::catalogue_problems(name, text));

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 /// The catalogue's sources, read as text: its wording is checked like the book's
 /// (all but `pesan/istilah.rs`, which names the drifted wordings).
-pub const CATALOGUE: [(&str, &str); 5] = [
+pub const CATALOGUE: [(&str, &str); 9] = [
     ("runner/src/pesan.rs", include_str!("../pesan.rs")),
     ("runner/src/pesan/cli.rs", include_str!("../pesan/cli.rs")),
     (
@@ -23,6 +23,19 @@ pub const CATALOGUE: [(&str, &str); 5] = [
     (
         "runner/src/pesan/server.rs",
         include_str!("../pesan/server.rs"),
+    ),
+    ("runner/src/pesan/kuis.rs", include_str!("../pesan/kuis.rs")),
+    (
+        "runner/src/pesan/rancangan.rs",
+        include_str!("../pesan/rancangan.rs"),
+    ),
+    (
+        "runner/src/pesan/mutan.rs",
+        include_str!("../pesan/mutan.rs"),
+    ),
+    (
+        "runner/src/pesan/galat.rs",
+        include_str!("../pesan/galat.rs"),
     ),
 ];
 
@@ -124,6 +137,41 @@ pub fn lesson_prose(source: &str, text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The prose of a chapter's `kuis.toml`: questions, options, candidates' descriptions,
+/// feedback and explanations (not the code to predict, the models or the accepted
+/// answers, which are what the learner types).
+pub fn quiz_prose(source: &str, text: &str) -> Vec<String> {
+    let Ok(doc) = toml_edit::Document::parse(text) else {
+        return Vec::new();
+    };
+    let Some(questions) = doc.get("soal").and_then(|i| i.as_array_of_tables()) else {
+        return Vec::new();
+    };
+    let mut spans = Vec::new();
+    for q in questions.iter() {
+        spans.extend(
+            ["tanya", "penjelasan"]
+                .iter()
+                .flat_map(|f| value_spans(q.get(f))),
+        );
+        for list in ["pilihan", "kandidat"] {
+            let Some(options) = q.get(list).and_then(|i| i.as_array_of_tables()) else {
+                continue;
+            };
+            for o in options.iter() {
+                spans.extend(["teks", "umpan"].iter().flat_map(|f| value_spans(o.get(f))));
+            }
+        }
+    }
+    spans
+        .into_iter()
+        .flat_map(|span| {
+            let offset = super::toml_file::line_of(text, span.start) - 1;
+            shifted(source, text.get(span).unwrap_or_default(), offset)
+        })
+        .collect()
 }
 
 /// The spans of a string value, or of each string of an array.

@@ -203,7 +203,7 @@ pub fn syarat_pola_salah(soal: &str, pola: Option<&str>) -> String {
     match pola {
         Some(p) => format!(
             "✗ kuis {soal}: syarat menyebut pola `{p}`, yang tidak ada di latihan itu atau tidak \
-             dipakai ukuran ini (larik dan dokumen tidak per pola)"
+             dipakai ukuran ini (ukuran `larik` dan `dokumen` tidak per pola)"
         ),
         None => format!("✗ kuis {soal}: ukuran ini diukur per pola; sebutkan `pola` di syarat"),
     }

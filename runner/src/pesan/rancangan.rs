@@ -28,11 +28,11 @@ pub fn awal_lulus(id: &str) -> String {
 
 // ---- verdicts -----------------------------------------------------------------------------
 
-pub fn data_uji(miring: bool, rekaman: usize) -> String {
+pub fn data_uji(miring: bool, catatan: usize) -> String {
     if miring {
-        format!("data uji miring ({rekaman} rekaman; satu entitas jauh lebih besar dari yang lain)")
+        format!("data uji miring ({catatan} catatan; satu entitas jauh lebih besar dari yang lain)")
     } else {
-        format!("data uji utama ({rekaman} rekaman)")
+        format!("data uji utama ({catatan} catatan)")
     }
 }
 
@@ -44,16 +44,16 @@ pub fn butir(teks: &str) -> String {
     format!("  • {teks}")
 }
 
-pub fn lulus_dengan_angka(dokumen: usize, larik: usize, tabel: bool) -> String {
-    let rekaman = if tabel { "item" } else { "dokumen" };
+pub fn lulus_dengan_angka(dokumen: usize, terpanjang: usize, tabel: bool) -> String {
+    let wadah = if tabel { "item" } else { "dokumen" };
     // A model that stores no array is told nothing about arrays.
-    let larik = match larik {
+    let array = match terpanjang {
         0 => String::new(),
-        n => format!(", larik terpanjang {n} elemen"),
+        n => format!(", array terpanjang {n} elemen"),
     };
     format!(
         "Semua pola akses menjawab benar dalam anggarannya pada kedua data uji; \
-         {rekaman} terbesar {dokumen} byte{larik}."
+         {wadah} terbesar {dokumen} byte{array}."
     )
 }
 
@@ -63,7 +63,7 @@ pub fn model_galat(baris: usize, teks: &str) -> String {
 
 pub fn kontrak_kurang(kurang: &[String]) -> String {
     format!(
-        "berkas model belum mendefinisikan {}; kontraknya: simpan(rekaman), siapkan(), \
+        "berkas model belum mendefinisikan {}; kontraknya: simpan(catatan), siapkan(), \
          dan pola.<nama>(…) untuk setiap pola akses",
         kurang.join(", ")
     )
@@ -73,8 +73,8 @@ pub fn siapkan_galat(teks: &str) -> String {
     format!("siapkan() melempar galat: {teks}")
 }
 
-pub fn simpan_galat(nomor: usize, rekaman: &str, teks: &str) -> String {
-    format!("simpan() gagal pada rekaman ke-{nomor} {rekaman}: {teks}")
+pub fn simpan_galat(nomor: usize, catatan: &str, teks: &str) -> String {
+    format!("simpan() gagal pada catatan ke-{nomor} {catatan}: {teks}")
 }
 
 pub fn pola_galat(pola: &str, argumen: &str, teks: &str) -> String {
@@ -106,7 +106,7 @@ pub fn tanpa_bacaan(pola: &str, tabel: bool) -> String {
 }
 
 pub fn panjang_beda(dapat: usize, harap: usize) -> String {
-    format!("(larik jawabannya berisi {dapat} elemen, seharusnya {harap})")
+    format!("(array jawabannya berisi {dapat} elemen, seharusnya {harap})")
 }
 
 pub fn elemen_beda(nomor: usize, dapat: &str, harap: &str) -> String {
@@ -171,7 +171,7 @@ pub fn baca_lebih(pola: &str, dibaca: u64, hasil: u64, tabel: bool, bagian: &str
 pub fn terima_lebih(pola: &str, diterima: u64, hasil: u64, bagian: &str) -> String {
     format!(
         "pola `{pola}` menerima {diterima} dokumen dari server untuk {hasil} hasil: \
-         penyaringan atau pemotongan di JavaScript tetap membaca semuanya, biarkan kueri \
+         penyaringan atau pemotongan di JavaScript tetap membaca semuanya, biarkan query \
          yang menyaring; lihat bagian {bagian}"
     )
 }
@@ -186,8 +186,8 @@ pub fn dokumen_besar(byte: usize, batas: usize, tempat: &str, tabel: bool, bagia
 
 pub fn larik_panjang(n: usize, batas: usize, field: &str, bagian: &str) -> String {
     format!(
-        "larik terpanjang sesudah dimuat ({field}) berisi {n} elemen, batasnya {batas}: \
-         larik harus ada di sisi yang terbatas; lihat bagian {bagian}"
+        "array terpanjang sesudah dimuat ({field}) berisi {n} elemen, batasnya {batas}: \
+         array harus ada di sisi yang terbatas; lihat bagian {bagian}"
     )
 }
 

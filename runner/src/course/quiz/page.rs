@@ -29,7 +29,7 @@ pub fn section(course: &Course, chapter: &str) -> Option<String> {
         asked
             .iter()
             .enumerate()
-            .map(|(i, a)| question(a, i + 1, asked.len())),
+            .map(|(i, a)| question(chapter, a, i + 1, asked.len())),
     );
     parts.push(closing());
     Some(parts.join("\n"))
@@ -50,9 +50,12 @@ fn closing() -> String {
 
 /// One question: a fieldset whose legend says its number (and "pilih semua yang benar"
 /// where the terminal says it), the question, how it is answered, and room for feedback.
-fn question(asked: &Asked, n: usize, total: usize) -> String {
+fn question(page: &str, asked: &Asked, n: usize, total: usize) -> String {
     let q = asked.question;
     let id = asked.full_id();
+    // Element ids name the asking chapter too: a question asked again in a later chapter
+    // appears twice in the printable book, which holds every chapter.
+    let element = format!("{page}/{id}");
     let several = right_options(q).len() > 1 || matches!(q.kind, Kind::Rancangan { .. });
     let kind = match &q.kind {
         Kind::Pilihan(_) => "pilihan",
@@ -63,13 +66,13 @@ fn question(asked: &Asked, n: usize, total: usize) -> String {
     let mut parts = vec![
         format!(
             "<fieldset class=\"kursus-soal\" id=\"{}\" data-kursus-soal=\"{}\" data-kursus-jenis=\"{kind}\">\n<legend>{}</legend>\n",
-            dom_id(&id),
+            dom_id(&element),
             attr(&id),
             escape(&pesan::judul_soal(n, total, several))
         ),
         format!("{}\n", q.tanya.trim()),
     ];
-    parts.push(answer_area(&id, &q.kind, several));
+    parts.push(answer_area(&element, &q.kind, several));
     parts.push(feedback_area());
     parts.join("\n")
 }
@@ -175,7 +178,7 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// An element id for a question (`bab/id` has a slash, awkward in CSS selectors).
+/// An element id for a question from `page/bab/id` (slashes are awkward in CSS selectors).
 fn dom_id(full_id: &str) -> String {
     format!("kuis-{}", full_id.replace('/', "--"))
 }
