@@ -7,6 +7,7 @@ mod cli_exit;
 mod cli_snapshots;
 mod course_book;
 mod course_design;
+mod course_diagram;
 mod course_e2e;
 mod course_grading;
 mod course_periksa;

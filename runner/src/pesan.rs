@@ -9,6 +9,7 @@ use std::fmt::Display;
 
 pub mod cli;
 pub mod galat;
+pub mod gambar;
 mod istilah;
 pub mod kuis;
 pub mod mesin;

@@ -167,7 +167,7 @@ pub fn headings(text: &str) -> Vec<Heading> {
         .collect()
 }
 
-fn fence_lines(text: &str) -> std::collections::HashSet<usize> {
+pub fn fence_lines(text: &str) -> std::collections::HashSet<usize> {
     fences(text).iter().flat_map(|f| f.open..=f.close).collect()
 }
 

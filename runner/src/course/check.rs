@@ -130,6 +130,9 @@ pub fn check_course<F: ShellFactory + Sync>(
     apply_edits(edits, &mut report);
     record_error(check_directives(course, &mut report), &mut report);
     record_error(check_authoring(course, &mut report), &mut report);
+    for problem in super::diagram::check::problems(course) {
+        report.fail(problem);
+    }
     Ok(report)
 }
 

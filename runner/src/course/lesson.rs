@@ -21,6 +21,9 @@ pub struct LessonFile {
     pub dataset: Datasets,
     #[serde(default)]
     pub latihan: Vec<Exercise>,
+    /// Pictures of the data model the chapter places with `{{#gambar …}}`.
+    #[serde(default)]
+    pub gambar: Vec<super::diagram::Picture>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -12,6 +12,7 @@ pub mod counterexample;
 pub mod dataset;
 pub mod dataset_table;
 pub mod design;
+pub mod diagram;
 pub mod drift;
 pub mod efficiency;
 pub mod error;

@@ -1,9 +1,11 @@
-//! Our mdBook preprocessor: renders `{{#latihan …}}` boxes and `{{#istilah …}}` terms,
+//! Our mdBook preprocessor: renders `{{#latihan …}}` boxes, `{{#gambar …}}` pictures
+//! and `{{#istilah …}}` terms,
 //! labels keluaran blocks, strips the `kursus` marker from executed examples' fence info,
 //! and adds a lesson's chapter its quiz (before its reading list, else at the end).
 
 use super::catalog::{Course, ExerciseRef};
 use super::chapter::{self, Fence};
+use super::diagram;
 use super::glossary;
 use super::quiz;
 use crate::pesan;
@@ -43,6 +45,8 @@ pub fn transform(text: &str, course: &Course) -> String {
             out.push(line.to_string());
         } else if let Some(id) = chapter::directive_id(line) {
             out.push(exercise_box(&id, course.find_exercise(&id).ok()));
+        } else if let Some((lesson, name)) = diagram::directive_target(line) {
+            out.push(diagram::figure::html(course, &lesson, &name));
         } else {
             out.push(glossary::render_line(line));
         }
