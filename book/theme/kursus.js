@@ -31,6 +31,8 @@
     exampleOutputLabel: (n) => `Keluaran contoh ${n}`,
     verdictLabel: "Hasil pemeriksaan",
     codeBlockLabel: "Blok kode (geser ke samping untuk membaca semuanya)",
+    pictureLabel: "Gambar model data (geser ke samping untuk melihat semuanya)",
+    pictureScrolls: "Gambar ini lebih lebar dari layar: geser ke samping untuk melihat semuanya →",
     stoppedExample: "Dihentikan: contoh ini tidak dijalankan sampai selesai.",
     stoppedConsole:
       "Dihentikan. Pernyataan tadi tidak dijalankan sampai selesai; sesi dimulai ulang, jadi data yang dibuat di konsol ini kembali ke awal.",
@@ -964,6 +966,32 @@
     }
   }
 
+  /**
+   * A data-model picture wider than the page scrolls inside its frame, which a phone shows
+   * with no scrollbar: the frame then says so above it, and takes the keyboard's focus.
+   */
+  function markScrollablePictures(main) {
+    for (const frame of main.querySelectorAll(".kursus-gambar-bingkai")) {
+      const scrolls = frame.scrollWidth > frame.clientWidth + 1;
+      let hint = frame.previousElementSibling;
+      if (!hint?.classList.contains("kursus-gambar-geser")) {
+        hint = el("p", { class: "kursus-gambar-geser", "aria-hidden": "true", text: TEXT.pictureScrolls });
+        frame.before(hint);
+      }
+      hint.hidden = !scrolls;
+      frame.toggleAttribute("data-kursus-geser", scrolls);
+      if (scrolls) {
+        frame.tabIndex = 0;
+        frame.setAttribute("role", "region");
+        frame.setAttribute("aria-label", TEXT.pictureLabel);
+      } else {
+        frame.removeAttribute("tabindex");
+        frame.removeAttribute("role");
+        frame.removeAttribute("aria-label");
+      }
+    }
+  }
+
   // ---- wiring ------------------------------------------------------------------------
 
   function init() {
@@ -989,6 +1017,7 @@
     });
     mendSidebarToggle();
     focusScrollableCode(main);
+    markScrollablePictures(main);
     let resizing = false;
     window.addEventListener("resize", () => {
       if (resizing) return;
@@ -996,6 +1025,7 @@
       requestAnimationFrame(() => {
         resizing = false;
         focusScrollableCode(main);
+        markScrollablePictures(main);
       });
     });
     document.documentElement.dataset.kursusSiap = "";

@@ -501,6 +501,11 @@ try {
           .filter((r) => r.width < 44 || r.height < 44).length,
       );
       check(small === 0, `tombol pada 360 px setidaknya 44 px (${small} terlalu kecil)`);
+      await open(page, "banyak-ke-banyak.html");
+      const wide = await page.locator(".kursus-gambar-bingkai[data-kursus-geser]").count();
+      const hints = await page.locator(".kursus-gambar-geser:not([hidden])").count();
+      const focusable = await page.locator('.kursus-gambar-bingkai[data-kursus-geser][tabindex="0"]').count();
+      check(wide > 0 && hints === wide && focusable === wide, `gambar yang lebih lebar dari layar 360 px memberi tahu bisa digeser dan bisa difokus (${wide}, ${hints}, ${focusable})`);
     }
   }
 
