@@ -6,7 +6,7 @@ use assert_cmd::Command;
 use kursus::pesan::gambar as pesan;
 use std::path::Path;
 
-use crate::support::{copy_dir, fixture};
+use crate::support::{copy_dir, fixture, periksa};
 
 const DATA: &str = r#"[
   { "_id": 1, "nama": "Ani", "kota": "Bogor", "alamat": { "jalan": "Jl. Mawar 1", "kota": "Bogor" }, "temanId": [2, 3] },
@@ -46,22 +46,11 @@ fn edit(root: &Path, file: &str, change: impl Fn(&str) -> String) {
     write(root, file, &change(&text));
 }
 
-fn periksa(root: &Path) -> String {
-    let out = Command::cargo_bin("kursus")
-        .unwrap()
-        .env("KURSUS_DIR", root)
-        .env("NO_COLOR", "1")
-        .arg("periksa")
-        .output()
-        .unwrap();
-    String::from_utf8_lossy(&out.stdout).to_string()
-}
-
 /// The fixture with the picture, changed by `change` in `file`, fails with `expected`.
 fn breaks(file: &str, change: impl Fn(&str) -> String, expected: &str) {
     let work = course_with_picture();
     edit(work.path(), file, change);
-    let out = periksa(work.path());
+    let out = periksa(work.path(), &[]).1;
     assert!(out.contains(expected), "expected {expected}\n{out}");
 }
 
@@ -71,7 +60,7 @@ const JSON: &str = "lessons/mini/data/mahasiswa.json";
 #[test]
 fn a_picture_matching_its_data_passes() {
     let work = course_with_picture();
-    let out = periksa(work.path());
+    let out = periksa(work.path(), &[]).1;
     assert!(!out.contains("gambar mini/teman"), "{out}");
 }
 
@@ -156,7 +145,7 @@ fn a_directive_naming_no_picture_fails() {
         .position(|l| l.contains("mini/tidak-ada"))
         .unwrap()
         + 1;
-    let out = periksa(work.path());
+    let out = periksa(work.path(), &[]).1;
     let expected = pesan::gambar_tidak_dinyatakan("mini.md", line, "mini/tidak-ada");
     assert!(out.contains(&expected), "{out}");
 }

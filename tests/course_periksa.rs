@@ -4,22 +4,7 @@ use assert_cmd::Command;
 use kursus::pesan;
 use std::path::Path;
 
-use crate::support::{copy_dir, fixture};
-
-fn periksa(root: &Path, extra: &[&str]) -> (bool, String) {
-    let out = Command::cargo_bin("kursus")
-        .unwrap()
-        .env("KURSUS_DIR", root)
-        .env("NO_COLOR", "1")
-        .arg("periksa")
-        .args(extra)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-    )
-}
+use crate::support::{copy_dir, fixture, periksa};
 
 #[test]
 fn fixture_course_passes() {

@@ -3,7 +3,7 @@
 //! retrying), and the score in `kursus daftar`. The right answers are read from the
 //! chapters' `kuis.toml` (whose computed answers `kursus periksa` proves).
 
-use super::support::{kursus, repo_root};
+use super::support::{kursus, periksa, repo_root};
 use toml::Value;
 
 const CHAPTERS: [&str; 3] = [
@@ -236,23 +236,6 @@ fn an_answer_that_is_no_option_is_asked_again_not_counted() {
     );
     assert!(out.contains("`z` bukan pilihan soal ini"), "{out}");
     assert_eq!(out.matches("✓ Benar.").count(), 1, "{out}");
-}
-
-fn periksa(root: &std::path::Path, extra: &[&str]) -> (bool, String) {
-    let out = assert_cmd::Command::cargo_bin("kursus")
-        .unwrap()
-        .env("KURSUS_DIR", root)
-        .env("NO_COLOR", "1")
-        .arg("periksa")
-        .args(extra)
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
 }
 
 /// A design question's figures come from running its candidates: a figure in the file

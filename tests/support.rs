@@ -19,6 +19,22 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// `kursus periksa` on the course at `root`: whether it passed, and what it printed.
+pub fn periksa(root: &Path, extra: &[&str]) -> (bool, String) {
+    let out = assert_cmd::Command::cargo_bin("kursus")
+        .unwrap()
+        .env("KURSUS_DIR", root)
+        .env("NO_COLOR", "1")
+        .arg("periksa")
+        .args(extra)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
 /// The repository root, where the real course lives.
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
