@@ -441,9 +441,10 @@
     return exercises.length > 0 ? exercises[0].id.split("/")[0] : null;
   }
 
-  /** The page's examples: `js` blocks outside exercise boxes (the preprocessor's marker when present). */
+  /** The page's examples: `js` blocks outside exercise boxes and the quiz (the preprocessor's marker when present). */
   function pageExamples(main) {
-    const all = [...main.querySelectorAll("pre > code.language-js")].filter((code) => !code.closest(".latihan"));
+    // A quiz's code is not an example: running a statement to predict would give its answer away.
+    const all = [...main.querySelectorAll("pre > code.language-js")].filter((code) => !code.closest(".latihan, .kursus-kuis"));
     const marked = all.filter((code) => code.closest("pre").hasAttribute("data-kursus-contoh") || code.classList.contains("kursus"));
     return marked.length > 0 ? marked : all;
   }
