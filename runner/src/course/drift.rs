@@ -130,17 +130,21 @@ pub fn lesson_prose(source: &str, text: &str) -> Vec<String> {
     let Some(exercises) = doc.get("latihan").and_then(|i| i.as_array_of_tables()) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    for exercise in exercises.iter() {
-        for field in PROSE_FIELDS {
-            for span in value_spans(exercise.get(field)) {
-                let offset = super::toml_file::line_of(text, span.start) - 1;
-                let raw = text.get(span).unwrap_or_default();
-                out.extend(shifted(source, raw, offset));
-            }
-        }
-    }
-    out
+    let spans = exercises
+        .iter()
+        .flat_map(|e| PROSE_FIELDS.iter().flat_map(move |f| value_spans(e.get(f))));
+    span_problems(source, text, spans.collect())
+}
+
+/// Drifted wordings inside `spans` of `text`, with the file's line numbers.
+fn span_problems(source: &str, text: &str, spans: Vec<std::ops::Range<usize>>) -> Vec<String> {
+    spans
+        .into_iter()
+        .flat_map(|span| {
+            let offset = super::toml_file::line_of(text, span.start) - 1;
+            shifted(source, text.get(span).unwrap_or_default(), offset)
+        })
+        .collect()
 }
 
 /// The prose of a chapter's `kuis.toml`: questions, options, candidates' descriptions,
@@ -169,13 +173,7 @@ pub fn quiz_prose(source: &str, text: &str) -> Vec<String> {
             }
         }
     }
-    spans
-        .into_iter()
-        .flat_map(|span| {
-            let offset = super::toml_file::line_of(text, span.start) - 1;
-            shifted(source, text.get(span).unwrap_or_default(), offset)
-        })
-        .collect()
+    span_problems(source, text, spans)
 }
 
 /// The spans of a string value, or of each string of an array.
