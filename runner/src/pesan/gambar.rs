@@ -127,13 +127,15 @@ pub fn gambar_tidak_dipasang(pelajaran: &str, gambar: &str) -> String {
 
 pub const SEBELUM: &str = "Sebelum";
 pub const SESUDAH: &str = "Sesudah";
-pub const KOLOM_JENIS: &str = "jenis";
+/// Under an orphan value in its dashed box.
+pub const MENGGANTUNG: &str = "rujukan menggantung";
 pub const TIDAK_DITEMUKAN: &str = "gambar tidak ditemukan";
 
 /// The label on a reference's arrow.
 pub fn label_kardinalitas(kardinalitas: &str, batas: Option<u64>) -> String {
     match (kardinalitas, batas) {
-        ("satu", _) => "satu".to_string(),
+        // Read along the arrow: many source documents may hold the same one id.
+        ("satu", _) => "banyak-ke-satu".to_string(),
         ("terbatas", Some(b)) => format!("array ≤ {b}"),
         ("tak-terbatas", _) => "array tak terbatas".to_string(),
         _ => "array id".to_string(),
@@ -142,6 +144,15 @@ pub fn label_kardinalitas(kardinalitas: &str, batas: Option<u64>) -> String {
 
 pub fn kepala_partisi(kunci: &str, nilai: &str) -> String {
     format!("partisi {kunci} = {nilai}")
+}
+
+/// Beside a run of items of one kind: what the sort key's prefix says they are.
+pub fn label_jenis(nama: &str, awalan: &str) -> String {
+    format!("{nama} ({awalan}…)")
+}
+
+pub fn kolom_sort_key(sk: &str) -> String {
+    format!("sort key {sk}")
 }
 
 pub fn kepala_indeks(indeks: &str) -> String {
@@ -169,6 +180,13 @@ pub fn uraian_rujukan(dari: &str, ke: &str, label: &str) -> String {
     format!("Panah dari {dari} ke {ke}: rujukan, {label}.")
 }
 
+pub fn uraian_menggantung(dari: &str, nilai: &str, ke: &str) -> String {
+    format!(
+        "Kotak bergaris putus-putus: nilai {nilai} di {dari} tidak punya pasangan di {ke} \
+         (rujukan menggantung)."
+    )
+}
+
 pub fn uraian_partisi(tabel: &str, kunci: &str, partisi: &str, item: &[String]) -> String {
     format!(
         "Di tabel {tabel}, partisi {kunci} = {partisi} memuat {} item, berurutan menurut \
@@ -180,8 +198,10 @@ pub fn uraian_partisi(tabel: &str, kunci: &str, partisi: &str, item: &[String]) 
 
 pub fn uraian_indeks(indeks: &str, kelompok: &[String]) -> String {
     format!(
-        "Di sampingnya, GSI {indeks} menata ulang item yang sama menurut partition key \
-         indeks: {}.",
+        "Di sampingnya, GSI {indeks} memuat item dari semua partisi tabel yang punya \
+         atribut kunci indeks, dikelompokkan menurut partition key indeks: {}. Item partisi \
+         di kiri dihubungkan garis dengan tempatnya di indeks; item partisi lain digambar \
+         dengan garis putus-putus.",
         kelompok.join("; ")
     )
 }

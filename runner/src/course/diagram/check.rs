@@ -5,7 +5,7 @@ use super::declare::{Cardinality, ItemCollection, Picture, Reference};
 use super::{directive_target, dynamo, mongo, shape};
 use crate::course::catalog::{Course, Lesson};
 use crate::course::chapter;
-use crate::course::dataset::Dataset;
+use crate::course::dataset::{Dataset, Table};
 use crate::pesan::gambar as pesan;
 use bson::Bson;
 use std::path::{Path, PathBuf};
@@ -240,42 +240,49 @@ fn document_problem(
 }
 
 fn dynamo_problems(at: &Where, decl: &ItemCollection, data: &Dataset) -> Vec<String> {
-    let (lesson, picture) = (at.lesson, at.picture);
     let Some(table) = dynamo::table(data, &decl.tabel) else {
-        return vec![pesan::tabel_tidak_ada(lesson, picture, &decl.tabel)];
+        return vec![pesan::tabel_tidak_ada(at.lesson, at.picture, &decl.tabel)];
     };
-    let mut out = Vec::new();
-    if let Some(index) = decl
+    let missing_index = decl
         .indeks
         .as_deref()
-        .filter(|i| dynamo::key_names(table, Some(i)).is_none())
-    {
-        out.push(pesan::indeks_tidak_ada(lesson, picture, index));
-    }
-    let sort_keys: Vec<String> = match dynamo::key_names(table, None) {
-        Some((_, sk)) => dynamo::partition(table, decl)
-            .iter()
-            .filter_map(|i| dynamo::scalar(i, &sk))
-            .collect(),
-        None => Vec::new(),
+        .filter(|i| dynamo::key_names(table, Some(i)).is_none());
+    let mut out: Vec<String> = missing_index
+        .map(|i| pesan::indeks_tidak_ada(at.lesson, at.picture, i))
+        .into_iter()
+        .collect();
+    out.extend(kind_problems(at, decl, &sort_keys(table, decl)));
+    out
+}
+
+/// The sort keys of the declared partition's items.
+fn sort_keys(table: &Table, decl: &ItemCollection) -> Vec<String> {
+    let Some((_, sk)) = dynamo::key_names(table, None) else {
+        return Vec::new();
     };
+    let items = dynamo::partition(table, decl);
+    items
+        .iter()
+        .filter_map(|i| dynamo::scalar(i, &sk))
+        .collect()
+}
+
+/// An empty partition, an item of no declared kind, a kind with no item.
+fn kind_problems(at: &Where, decl: &ItemCollection, sort_keys: &[String]) -> Vec<String> {
+    let (lesson, picture) = (at.lesson, at.picture);
     if sort_keys.is_empty() {
-        out.push(pesan::partisi_kosong(lesson, picture, &decl.partisi));
-        return out;
+        return vec![pesan::partisi_kosong(lesson, picture, &decl.partisi)];
     }
-    out.extend(
-        sort_keys
-            .iter()
-            .find(|k| decl.kind_of(k).is_none())
-            .map(|k| pesan::jenis_tidak_dinyatakan(lesson, picture, k)),
-    );
-    for kind in decl
+    let undeclared = sort_keys.iter().find(|k| decl.kind_of(k).is_none());
+    let mut out: Vec<String> = undeclared
+        .map(|k| pesan::jenis_tidak_dinyatakan(lesson, picture, k))
+        .into_iter()
+        .collect();
+    let unused = decl
         .jenis
         .iter()
-        .filter(|k| !sort_keys.iter().any(|s| s.starts_with(&k.awalan)))
-    {
-        out.push(pesan::jenis_tanpa_item(lesson, picture, &kind.awalan));
-    }
+        .filter(|k| !sort_keys.iter().any(|s| s.starts_with(&k.awalan)));
+    out.extend(unused.map(|k| pesan::jenis_tanpa_item(lesson, picture, &k.awalan)));
     out
 }
 

@@ -66,187 +66,296 @@ pub fn partition<'a>(table: &'a Table, decl: &ItemCollection) -> Vec<&'a Value> 
     items
 }
 
-/// One item as drawn: its sort key and kind, and where the GSI puts it.
+/// One item of the partition as drawn: its sort key and its declared kind.
 struct Row {
     sort_key: String,
     kind: String,
-    index_key: Option<(String, String)>,
+}
+
+/// One item of the index: its keys there, and its own keys in the table.
+struct IndexRow {
+    hash: String,
+    range: String,
+    pk: String,
+    sk: String,
+}
+
+/// The partition's frame: where it stands, for the index drawn beside it.
+struct Frame {
+    right: i32,
+    bottom: i32,
+}
+
+/// The top of the partition's `i`-th item row.
+fn row_top(i: usize) -> i32 {
+    MARGIN + LINE * (i as i32 + 2) + 3
 }
 
 pub fn draw(id: &str, decl: &ItemCollection, data: &Dataset) -> String {
     let Some(table) = table(data, &decl.tabel) else {
         return String::new();
     };
-    let rows = rows(table, decl);
     let (pk, sk) = key_names(table, None).unwrap_or_default();
+    let rows = rows(table, decl, &sk);
     let mut canvas = Canvas::new(id);
-    let (mut width, mut height) = stack(&mut canvas, decl, &rows, (&pk, &sk));
+    let frame = stack(&mut canvas, decl, &rows, (&pk, &sk));
+    let (mut size, mut desc) = (
+        (frame.right, frame.bottom),
+        vec![partition_words(decl, &pk, &rows)],
+    );
+    if let Some(index) = &decl.indeks {
+        let (right, bottom, words) = index_panel(&mut canvas, (table, index), decl, &rows, &frame);
+        (size, desc) = ((right, bottom.max(size.1)), [desc, vec![words]].concat());
+    }
+    let title = pesan::judul_partisi(&decl.tabel, &decl.partisi);
+    canvas.finish((size.0 + MARGIN, size.1 + MARGIN), &title, &desc.join(" "))
+}
+
+fn rows(table: &Table, decl: &ItemCollection, sk: &str) -> Vec<Row> {
+    let row = |item: &Value| {
+        let sort_key = scalar(item, sk).unwrap_or_default();
+        let kind = decl.kind_of(&sort_key).map(|k| k.nama.clone());
+        Row {
+            kind: kind.unwrap_or_default(),
+            sort_key,
+        }
+    };
+    partition(table, decl).into_iter().map(row).collect()
+}
+
+fn partition_words(decl: &ItemCollection, pk: &str, rows: &[Row]) -> String {
     let listed: Vec<String> = rows
         .iter()
         .map(|r| format!("{} ({})", r.sort_key, r.kind))
         .collect();
-    let mut desc = vec![pesan::uraian_partisi(
-        &decl.tabel,
-        &pk,
-        &decl.partisi,
-        &listed,
-    )];
-    if let Some(index) = &decl.indeks {
-        let names = key_names(table, Some(index)).unwrap_or_default();
-        let (right, bottom, groups) =
-            index_stack(&mut canvas, index, &rows, width + GUTTER, &names);
-        (width, height) = (right, height.max(bottom));
-        desc.push(pesan::uraian_indeks(index, &groups));
-    }
-    let title = pesan::judul_partisi(&decl.tabel, &decl.partisi);
-    canvas.finish((width + MARGIN, height + MARGIN), &title, &desc.join(" "))
+    pesan::uraian_partisi(&decl.tabel, pk, &decl.partisi, &listed)
 }
 
-fn rows(table: &Table, decl: &ItemCollection) -> Vec<Row> {
-    let (_, sk) = key_names(table, None).unwrap_or_default();
-    let index = decl
-        .indeks
-        .as_deref()
-        .and_then(|i| key_names(table, Some(i)));
-    partition(table, decl)
-        .into_iter()
-        .map(|item| Row {
-            sort_key: scalar(item, &sk).unwrap_or_default(),
-            kind: decl
-                .kind_of(&scalar(item, &sk).unwrap_or_default())
-                .map(|k| k.nama.clone())
-                .unwrap_or_default(),
-            index_key: index
-                .as_ref()
-                .and_then(|(h, r)| Some((scalar(item, h)?, scalar(item, r).unwrap_or_default()))),
-        })
-        .collect()
-}
-
-/// The partition as a stack of rows (sort key, kind); returns its right and bottom edges.
-fn stack(
-    canvas: &mut Canvas,
-    decl: &ItemCollection,
-    rows: &[Row],
-    (pk, sk): (&str, &str),
-) -> (i32, i32) {
-    let sk_w = rows
+/// The kind labels' column, left of the partition.
+fn kinds_width(decl: &ItemCollection) -> i32 {
+    let labels = decl
+        .jenis
         .iter()
-        .map(|r| text_width(&r.sort_key))
-        .max()
-        .unwrap_or(0)
-        .max(text_width(sk));
-    let kind_w = rows
-        .iter()
-        .map(|r| text_width(&r.kind))
-        .max()
-        .unwrap_or(0)
-        .max(text_width(pesan::KOLOM_JENIS));
-    let head = pesan::kepala_partisi(pk, &decl.partisi);
-    let w = (sk_w + kind_w + 4 * PAD).max(text_width(&head) + 2 * PAD);
-    let (x, y) = (MARGIN, MARGIN);
-    let h = LINE * (rows.len() as i32 + 2) + PAD;
-    canvas.rect(x, y, w, h, "kursus-kotak");
-    canvas.rect(x, y, w, LINE + 2, "kursus-kepala");
-    canvas.text(x + PAD, y + LINE - 5, "kursus-nama", &head);
-    canvas.text(x + PAD, y + 2 * LINE - 5, "kursus-tipe", sk);
-    canvas.text(
-        x + 3 * PAD + sk_w,
-        y + 2 * LINE - 5,
-        "kursus-tipe",
-        pesan::KOLOM_JENIS,
-    );
-    for (i, r) in rows.iter().enumerate() {
-        let top = y + LINE * (i as i32 + 2) + 3;
-        canvas.rect(x + PAD / 2, top, w - PAD, LINE - 2, "kursus-item");
-        canvas.text(x + PAD, top + LINE - 7, "kursus-field", &r.sort_key);
-        canvas.text(x + 3 * PAD + sk_w, top + LINE - 7, "kursus-jenis", &r.kind);
-    }
-    (x + w, y + h)
+        .map(|k| pesan::label_jenis(&k.nama, &k.awalan));
+    labels.map(|l| text_width(&l)).max().unwrap_or(0) + 24
 }
 
-/// The items the index holds, grouped by its partition key and sorted by its sort key.
-fn groups(rows: &[Row]) -> Vec<(String, Vec<&Row>)> {
-    let mut groups: Vec<(String, Vec<&Row>)> = Vec::new();
-    let mut sorted: Vec<&Row> = rows.iter().filter(|r| r.index_key.is_some()).collect();
-    sorted.sort_by_key(|r| r.index_key.clone());
-    for r in sorted {
-        let hash = r.index_key.clone().unwrap_or_default().0;
-        match groups.last_mut() {
-            Some((h, members)) if *h == hash => members.push(r),
-            _ => groups.push((hash, vec![r])),
-        }
-    }
-    groups
-}
-
-/// The GSI as groups of rows (index sort key, the item's own sort key), each row joined
-/// to the same item in the partition; returns its right and bottom edges and the
-/// groups in words.
-fn index_stack(
-    canvas: &mut Canvas,
-    index: &str,
-    rows: &[Row],
-    x: i32,
-    (hash, range): &(String, String),
-) -> (i32, i32, Vec<String>) {
-    let groups = groups(rows);
-    let range_w = rows
-        .iter()
-        .filter_map(|r| r.index_key.as_ref())
-        .map(|k| text_width(&k.1))
-        .max()
-        .unwrap_or(0)
-        .max(text_width(range));
+/// The partition as a stack of sort keys, with a bracket and a kind label beside each run
+/// of items of one kind (the kind is no attribute: the sort key's prefix decides it).
+fn stack(canvas: &mut Canvas, decl: &ItemCollection, rows: &[Row], keys: (&str, &str)) -> Frame {
+    let head = pesan::kepala_partisi(keys.0, &decl.partisi);
     let sk_w = rows
         .iter()
         .map(|r| text_width(&r.sort_key))
         .max()
         .unwrap_or(0);
-    let head = pesan::kepala_indeks(index);
-    let w = (range_w + sk_w + 4 * PAD).max(text_width(&head) + 2 * PAD);
-    let y0 = MARGIN;
-    let total = groups.iter().map(|g| g.1.len() as i32 + 1).sum::<i32>() + 2;
-    let h = LINE * total + PAD;
-    canvas.rect(x, y0, w, h, "kursus-kotak");
-    canvas.rect(x, y0, w, LINE + 2, "kursus-kepala");
-    canvas.text(x + PAD, y0 + LINE - 5, "kursus-nama", &head);
-    canvas.text(x + PAD, y0 + 2 * LINE - 5, "kursus-tipe", range);
-    let mut line = 2;
-    let mut words = Vec::new();
-    for (value, members) in &groups {
-        canvas.text(
-            x + PAD,
-            y0 + LINE * (line + 1) - 5,
-            "kursus-nama",
-            &format!("{hash} = {value}"),
-        );
-        line += 1;
-        for r in members {
-            let top = y0 + LINE * line + 3;
-            canvas.rect(x + PAD / 2, top, w - PAD, LINE - 2, "kursus-item");
-            canvas.text(
-                x + PAD,
-                top + LINE - 7,
-                "kursus-field",
-                &r.index_key.clone().unwrap_or_default().1,
-            );
-            canvas.text(
-                x + 3 * PAD + range_w,
-                top + LINE - 7,
-                "kursus-tipe",
-                &r.sort_key,
-            );
-            let from = rows.iter().position(|o| std::ptr::eq(o, *r)).unwrap_or(0) as i32;
-            canvas.line(
-                (x - GUTTER, y0 + LINE * (from + 2) + LINE / 2 + 2),
-                (x, top + LINE / 2 - 1),
-                "kursus-hubung",
-            );
-            line += 1;
-        }
-        let items: Vec<&str> = members.iter().map(|r| r.sort_key.as_str()).collect();
-        words.push(format!("{hash} = {value}: {}", items.join(", ")));
+    let w = (sk_w + 2 * PAD).max(text_width(&head) + 2 * PAD);
+    let (x, y) = (MARGIN + kinds_width(decl), MARGIN);
+    let h = LINE * (rows.len() as i32 + 2) + PAD;
+    let columns = [(PAD, pesan::kolom_sort_key(keys.1))];
+    frame(canvas, (x, y, w, h), &head, &columns);
+    for (i, r) in rows.iter().enumerate() {
+        canvas.rect(x + PAD / 2, row_top(i), w - PAD, LINE - 2, "kursus-item");
+        canvas.text(x + PAD, row_top(i) + LINE - 7, "kursus-field", &r.sort_key);
     }
-    (x + w, y0 + h, words)
+    brackets(canvas, decl, rows, x);
+    Frame {
+        right: x + w,
+        bottom: y + h,
+    }
+}
+
+/// A box with a header line and a line of column names, each at its offset.
+fn frame(
+    canvas: &mut Canvas,
+    (x, y, w, h): (i32, i32, i32, i32),
+    head: &str,
+    columns: &[(i32, String)],
+) {
+    canvas.rect(x, y, w, h, "kursus-kotak");
+    canvas.rect(x, y, w, LINE + 2, "kursus-kepala");
+    canvas.text(x + PAD, y + LINE - 5, "kursus-nama", head);
+    for (offset, name) in columns {
+        canvas.text(x + offset, y + 2 * LINE - 5, "kursus-tipe", name);
+    }
+}
+
+/// A bracket left of each run of items of one kind, its label before it.
+fn brackets(canvas: &mut Canvas, decl: &ItemCollection, rows: &[Row], x: i32) {
+    let mut start = 0;
+    while start < rows.len() {
+        let run = rows[start..]
+            .iter()
+            .take_while(|r| r.kind == rows[start].kind)
+            .count();
+        let (top, bottom) = (row_top(start) + 2, row_top(start + run - 1) + LINE - 4);
+        let bar = [
+            (x - 4, top),
+            (x - 10, top),
+            (x - 10, bottom),
+            (x - 4, bottom),
+        ];
+        canvas.polyline(&bar, "kursus-kurung");
+        let kind = decl.jenis.iter().find(|k| k.nama == rows[start].kind);
+        let label = kind
+            .map(|k| pesan::label_jenis(&k.nama, &k.awalan))
+            .unwrap_or_default();
+        canvas.text_end(x - 16, (top + bottom) / 2 + 5, "kursus-jenis", &label);
+        start += run;
+    }
+}
+
+/// Every item of the table the index holds, by the index's keys, as DynamoDB keeps
+/// them: grouped by its partition key, ordered by its sort key.
+fn index_rows(table: &Table, index: &str) -> Vec<IndexRow> {
+    let (Some((hash, range)), Some((pk, sk))) =
+        (key_names(table, Some(index)), key_names(table, None))
+    else {
+        return Vec::new();
+    };
+    let mut rows: Vec<IndexRow> = table
+        .items
+        .iter()
+        .filter_map(|item| {
+            Some(IndexRow {
+                hash: scalar(item, &hash)?,
+                range: scalar(item, &range).unwrap_or_default(),
+                pk: scalar(item, &pk).unwrap_or_default(),
+                sk: scalar(item, &sk).unwrap_or_default(),
+            })
+        })
+        .collect();
+    rows.sort_by(|a, b| (&a.hash, &a.range).cmp(&(&b.hash, &b.range)));
+    rows
+}
+
+/// The index's items grouped by its partition key.
+fn groups(rows: &[IndexRow]) -> Vec<&[IndexRow]> {
+    rows.chunk_by(|a, b| a.hash == b.hash).collect()
+}
+
+/// The GSI beside the partition: every item of the table it holds, grouped by the
+/// index's partition key; the partition's own items are joined to their place in it,
+/// the other partitions' items are drawn apart. Returns its right and bottom edges and
+/// the index in words.
+fn index_panel(
+    canvas: &mut Canvas,
+    (table, index): (&Table, &str),
+    decl: &ItemCollection,
+    rows: &[Row],
+    beside: &Frame,
+) -> (i32, i32, String) {
+    let (hash, range) = key_names(table, Some(index)).unwrap_or_default();
+    let (pk, sk) = key_names(table, None).unwrap_or_default();
+    let all = index_rows(table, index);
+    let widths = index_columns(&all, [&range, &pk, &sk]);
+    let head = pesan::kepala_indeks(index);
+    let x = beside.right + GUTTER;
+    let w = (widths.iter().sum::<i32>() + 6 * PAD).max(text_width(&head) + 2 * PAD);
+    let lines = all.len() + groups(&all).len() + 2;
+    let h = LINE * lines as i32 + PAD;
+    let names = [range.clone(), pk, sk];
+    let columns: Vec<(i32, String)> = column_offsets(&widths).into_iter().zip(names).collect();
+    frame(canvas, (x, MARGIN, w, h), &head, &columns);
+    let place = Place {
+        x,
+        w,
+        widths,
+        hash: &hash,
+    };
+    index_groups(canvas, &place, &all, |r| own_row(decl, rows, r));
+    (x + w, MARGIN + h, index_words(index, &hash, &all))
+}
+
+/// The widths of the index's three columns: its sort key, the table's two keys.
+fn index_columns(rows: &[IndexRow], names: [&str; 3]) -> [i32; 3] {
+    let widest = |f: fn(&IndexRow) -> &str, name: &str| {
+        let values = rows.iter().map(|r| text_width(f(r)));
+        values.max().unwrap_or(0).max(text_width(name))
+    };
+    [
+        widest(|r| &r.range, names[0]),
+        widest(|r| &r.pk, names[1]),
+        widest(|r| &r.sk, names[2]),
+    ]
+}
+
+/// Where the index's rows go: its box's left edge and width, its columns' widths, and
+/// the name of its partition key.
+struct Place<'a> {
+    x: i32,
+    w: i32,
+    widths: [i32; 3],
+    hash: &'a str,
+}
+
+/// Each group under its `key = value` line, each item on its own row.
+fn index_groups(
+    canvas: &mut Canvas,
+    at: &Place,
+    all: &[IndexRow],
+    own: impl Fn(&IndexRow) -> Option<usize>,
+) {
+    let mut line = 2;
+    for group in groups(all) {
+        let title = format!("{} = {}", at.hash, group[0].hash);
+        let base = MARGIN + LINE * (line + 1) - 5;
+        canvas.text(at.x + PAD, base, "kursus-nama", &title);
+        for (i, r) in group.iter().enumerate() {
+            let top = MARGIN + LINE * (line + 1 + i as i32) + 3;
+            index_row(canvas, (at.x, at.w, top), r, &at.widths, own(r));
+        }
+        line += 1 + group.len() as i32;
+    }
+}
+
+/// The row of the partition drawn beside that holds this index item, if it is there.
+fn own_row(decl: &ItemCollection, rows: &[Row], r: &IndexRow) -> Option<usize> {
+    let same = |o: &Row| r.pk == decl.partisi && o.sort_key == r.sk;
+    rows.iter().position(same)
+}
+
+/// Where each of the index's three columns starts inside its box.
+fn column_offsets(widths: &[i32; 3]) -> [i32; 3] {
+    [PAD, 3 * PAD + widths[0], 5 * PAD + widths[0] + widths[1]]
+}
+
+/// One item in the index; `own` is its row in the partition drawn beside, if any.
+fn index_row(
+    canvas: &mut Canvas,
+    (x, w, top): (i32, i32, i32),
+    r: &IndexRow,
+    widths: &[i32; 3],
+    own: Option<usize>,
+) {
+    let class = if own.is_some() {
+        "kursus-item"
+    } else {
+        "kursus-item-lain"
+    };
+    canvas.rect(x + PAD / 2, top, w - PAD, LINE - 2, class);
+    let base = top + LINE - 7;
+    canvas.text(x + PAD, base, "kursus-field", &r.range);
+    canvas.text(x + 3 * PAD + widths[0], base, "kursus-tipe", &r.pk);
+    canvas.text(
+        x + 5 * PAD + widths[0] + widths[1],
+        base,
+        "kursus-tipe",
+        &r.sk,
+    );
+    if let Some(i) = own {
+        let from = (x - GUTTER, row_top(i) + LINE / 2 - 1);
+        canvas.line(from, (x, top + LINE / 2 - 1), "kursus-hubung");
+    }
+}
+
+fn index_words(index: &str, hash: &str, all: &[IndexRow]) -> String {
+    let words: Vec<String> = groups(all)
+        .iter()
+        .map(|group| {
+            let items: Vec<String> = group.iter().map(|r| format!("{} {}", r.pk, r.sk)).collect();
+            format!("{hash} = {}: {}", group[0].hash, items.join(", "))
+        })
+        .collect();
+    pesan::uraian_indeks(index, &words)
 }

@@ -114,4 +114,35 @@ mod tests {
         assert!(html.contains(pesan::SEBELUM) && html.contains(pesan::SESUDAH));
         assert_eq!(html.matches("<figcaption>").count(), 1);
     }
+
+    fn drawn(lesson: &str, name: &str) -> String {
+        let course = course();
+        let (owner, picture) = find(&course, lesson, name).expect("declared");
+        svg(owner, picture)
+    }
+
+    /// The index spans every workspace: other partitions' projects are in it, drawn
+    /// apart, and only the drawn partition's own projects are joined to it.
+    #[test]
+    fn the_index_holds_every_partition_and_joins_only_the_drawn_one() {
+        let svg = drawn("dynamodb-satu-ke-banyak", "gsi-status");
+        assert_eq!(svg.matches("class=\"kursus-item-lain\"").count(), 5);
+        assert_eq!(svg.matches("class=\"kursus-hubung\"").count(), 5);
+        let active = svg.split("status = ACTIVE: ").nth(1).unwrap_or_default();
+        let active = active.split(';').next().unwrap_or_default();
+        assert_eq!(active.matches("PROJ#").count(), 6, "{active}");
+        assert!(!svg.contains(">jenis<"), "the kind is no column");
+    }
+
+    #[test]
+    fn an_orphan_is_drawn_with_its_value_and_said_in_full() {
+        let svg = drawn("embedding-referencing", "wali-dan-pengampu");
+        assert_eq!(svg.matches("class=\"kursus-gantung\"").count(), 1);
+        assert!(
+            svg.contains("ObjectId(&#x27;…12a4c109&#x27;)")
+                || svg.contains("ObjectId('…12a4c109')")
+        );
+        assert!(svg.contains("665f0c1e8a3b2d0012a4c109"));
+        assert!(svg.contains(&pesan::label_kardinalitas("satu", None)));
+    }
 }

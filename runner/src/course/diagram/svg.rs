@@ -67,12 +67,22 @@ impl Canvas {
         ));
     }
 
-    /// A cubic curve ending in an arrowhead.
-    pub fn arrow(&mut self, points: [(i32, i32); 4], class: &str) {
-        let [a, b, c, d] = points;
+    /// A straight lead from `start` (where the arrow's label sits), then a cubic curve
+    /// ending in an arrowhead.
+    pub fn arrow(&mut self, start: (i32, i32), curve: [(i32, i32); 4], class: &str) {
+        let [a, b, c, d] = curve;
         self.parts.push(format!(
-            "<path class=\"{class}\" d=\"M{} {} C{} {} {} {} {} {}\" marker-end=\"url(#{}-panah)\"/>",
-            a.0, a.1, b.0, b.1, c.0, c.1, d.0, d.1, self.id
+            "<path class=\"{class}\" d=\"M{} {} L{} {} C{} {} {} {} {} {}\" marker-end=\"url(#{}-panah)\"/>",
+            start.0, start.1, a.0, a.1, b.0, b.1, c.0, c.1, d.0, d.1, self.id
+        ));
+    }
+
+    /// A polyline (a bracket beside a run of rows).
+    pub fn polyline(&mut self, points: &[(i32, i32)], class: &str) {
+        let list: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        self.parts.push(format!(
+            "<polyline class=\"{class}\" points=\"{}\"/>",
+            list.join(" ")
         ));
     }
 
