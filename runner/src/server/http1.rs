@@ -41,7 +41,7 @@ where
     // Small request/response exchanges on kept-alive connections: without this,
     // Nagle's algorithm and delayed acknowledgements add tens of milliseconds.
     let _ = socket.set_nodelay(true);
-    let service = service_fn(move |request| handler(request));
+    let service = service_fn(handler);
     let serving = http1::Builder::new().serve_connection(TokioIo::new(socket), service);
     tokio::pin!(serving);
     tokio::select! {

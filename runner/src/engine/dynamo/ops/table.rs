@@ -398,11 +398,11 @@ fn index_size(table: &Table, index: &Index) -> usize {
 
 /// A table id in the service's UUID form, unique to this table and moment.
 fn table_id(name: &str, created: f64) -> String {
-    use std::hash::{BuildHasher, Hash, Hasher};
+    use std::hash::BuildHasher;
+    // Each `RandomState` is keyed afresh: two tables made alike still differ.
     let half = |salt: u8| {
-        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-        (name, created.to_bits(), salt).hash(&mut hasher);
-        hasher.finish()
+        let state = std::collections::hash_map::RandomState::new();
+        state.hash_one((name, created.to_bits(), salt))
     };
     let (a, b) = (half(1), half(2));
     let version = (a & 0xffff_ffff_ffff_0fff) | 0x4000;

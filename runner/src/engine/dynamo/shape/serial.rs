@@ -129,7 +129,7 @@ fn struct_not_expected() -> String {
 /// A `B` value's text: standard base64 in 4-character groups, its last group
 /// carrying no bits beyond its bytes, as the framework reads it.
 pub(crate) fn binary(text: &str) -> DResult<Vec<u8>> {
-    if text.len() % 4 != 0 {
+    if !text.len().is_multiple_of(4) {
         return Err(serialization(format!(
             "Base64 encoded length is expected a multiple of 4 bytes but found: {}",
             text.len()
