@@ -70,7 +70,11 @@ fn kursus() -> Command {
 
 /// Starts `kursus layani ARGS` and reads the DynamoDB address from the line it prints.
 fn start(args: &[&str]) -> Running {
-    let mut child = kursus()
+    start_with(kursus(), args)
+}
+
+fn start_with(mut command: Command, args: &[&str]) -> Running {
+    let mut child = command
         .arg("layani")
         .args(args)
         .stdout(Stdio::piped())
@@ -427,6 +431,63 @@ fn the_snippet_of_ddb_ekspresi_runs_under_node() {
     expected.sort();
     assert!(!expected.is_empty());
     assert_eq!(details, expected);
+}
+
+#[test]
+fn an_sdk_retry_of_a_transaction_whose_answer_was_lost_is_not_applied_twice() {
+    let Some(mut node) = klien::wajib(Klien::Node) else {
+        return;
+    };
+    let mut command = kursus();
+    command.env("KURSUS_TEST_DROP_FIRST_TRANSACTION", "1");
+    let server = start_with(command, &["--dynamodb", "0"]);
+    aws_env(&mut node, &server.endpoint());
+    let script = repo_root().join("tests/layani/sdk_retry.js");
+    let out = node.arg(script).arg(server.endpoint()).output().unwrap();
+    let printed: Value = serde_json::from_str(&assert_ran(&out, "node")).unwrap();
+    // Two attempts: the first was applied and its answer lost.
+    assert_eq!(printed, json!({"attempts": 2, "n": "1"}));
+}
+
+#[test]
+fn the_readme_s_aws_cli_commands_run_as_written() {
+    let Some(aws) = klien::wajib(Klien::AwsCli) else {
+        return;
+    };
+    let server = lesson_server();
+    // Only the port differs from the README's: the test's server took a free one.
+    let block = readme_cli_block().replace("127.0.0.1:8000", &server.addr.to_string());
+    let home = tempfile::tempdir().unwrap();
+    let bin = Path::new(aws.get_program()).parent().unwrap().to_path_buf();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut sh = Command::new("sh");
+    sh.args(["-e", "-c", &block])
+        .env("PATH", path)
+        .env("HOME", home.path());
+    // Nothing of this machine's AWS settings: only what the README exports counts.
+    for (name, _) in std::env::vars().filter(|(name, _)| name.starts_with("AWS_")) {
+        sh.env_remove(name);
+    }
+    sh.env("AWS_CONFIG_FILE", "/dev/null")
+        .env("AWS_SHARED_CREDENTIALS_FILE", "/dev/null");
+    let printed = assert_ran(&sh.output().unwrap(), "the README's commands");
+    assert!(printed.contains(r#""S": "WS#acme""#), "{printed}");
+    assert!(printed.contains("PROJ#"), "{printed}");
+}
+
+/// The README's `sh` block of AWS CLI commands, as written.
+fn readme_cli_block() -> String {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    let blocks = readme.split("```sh\n").skip(1);
+    let mut bodies = blocks.filter_map(|rest| rest.split("```").next());
+    let block = bodies.find(|body| body.contains("aws dynamodb "));
+    block
+        .expect("a README block of AWS CLI commands")
+        .to_string()
 }
 
 /// The lines of the printed snippet, from its first `import` to the line closing the call.

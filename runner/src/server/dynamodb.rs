@@ -6,12 +6,14 @@
 //! a client sends makes the server panic.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::response::IntoResponse;
 use axum::Router;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use hyper::body::Body as HttpBody;
@@ -20,7 +22,7 @@ use serde_json::{json, Value};
 use super::crc32;
 use super::request_id::RequestIds;
 use super::{Endpoint, Server};
-use crate::engine::dynamo::{Answer, DynamoError, Engine, OPERATIONS};
+use crate::engine::dynamo::{Answer, Clock, DynamoError, Engine, OPERATIONS};
 use crate::pesan::server as pesan;
 
 /// The service's request size limit.
@@ -31,6 +33,7 @@ pub const MAX_BODY: usize = 16 * 1024 * 1024;
 const BODY_CAPACITY: usize = 4096;
 
 const API_VERSION: &str = "DynamoDB_20120810";
+const STREAMS_API: &str = "DynamoDBStreams_20120810";
 const AMZ_JSON: &str = "application/x-amz-json-1.0";
 const PLAIN_JSON: &str = "application/json";
 /// What the service answers a request that is not a POST of JSON.
@@ -38,10 +41,22 @@ const NOT_AN_OPERATION: &str = "<UnknownOperationException/>\n";
 /// What the service answers a GET (load balancers' health checks).
 const HEALTHY: &str = "healthy: dynamodb.us-east-1.amazonaws.com ";
 
+/// For tests only: set to `1`, the first TransactWriteItems that succeeds is applied
+/// and its connection then closed unanswered, as a network failure would, so that a
+/// test can watch a client retry it.
+pub const DROP_FIRST_TRANSACTION: &str = "KURSUS_TEST_DROP_FIRST_TRANSACTION";
+
+/// A connection closed on purpose, without an answer.
+#[derive(Debug, thiserror::Error)]
+#[error("connection dropped by {DROP_FIRST_TRANSACTION}")]
+pub struct Dropped;
+
 /// Serves `engine` on `endpoint` until the server stops, straight on hyper: every
 /// path and method reaches the one handler, as `router`'s fallback does.
 pub fn serve(server: &mut Server, endpoint: Endpoint, engine: Arc<Mutex<Engine>>, log: bool) {
     let service = Service::new(engine, log);
+    let armed = std::env::var(DROP_FIRST_TRANSACTION).is_ok_and(|v| v == "1");
+    service.drop_next_transaction.store(armed, Ordering::SeqCst);
     server.serve_http1(endpoint, move |request| {
         let service = service.clone();
         async move { service.answer(request).await }
@@ -51,7 +66,11 @@ pub fn serve(server: &mut Server, endpoint: Endpoint, engine: Arc<Mutex<Engine>>
 /// The endpoint's routes, for tests that call it without a socket.
 pub fn router(engine: Arc<Mutex<Engine>>, log: bool) -> Router {
     let answer = |State(service): State<Arc<Service>>, request: Request| async move {
-        service.answer(request).await.map(Body::new)
+        match service.answer(request).await {
+            Ok(response) => response.map(Body::new),
+            // Without a socket there is no connection to drop: the loss shows as a 500.
+            Err(Dropped) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+        }
     };
     Router::new()
         .fallback(answer)
@@ -62,6 +81,8 @@ struct Service {
     engine: Arc<Mutex<Engine>>,
     log: bool,
     ids: RequestIds,
+    /// See [`DROP_FIRST_TRANSACTION`].
+    drop_next_transaction: AtomicBool,
 }
 
 /// One answer and what the log line says about it.
@@ -98,20 +119,25 @@ impl Reply {
 }
 
 impl Service {
-    /// The server's engine answers nobody's grading: it keeps no request records.
+    /// The server's engine answers nobody's grading: it keeps no request records, and
+    /// lives in real time (tables' creation times, transactions' tokens).
     fn new(engine: Arc<Mutex<Engine>>, log: bool) -> Arc<Service> {
-        engine
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .keep_request_records(false);
+        let mut locked = engine.lock().unwrap_or_else(PoisonError::into_inner);
+        locked.keep_request_records(false);
+        locked.set_clock(Clock::new(seconds_since_epoch));
+        drop(locked);
         Arc::new(Service {
             engine,
             log,
             ids: RequestIds::new(),
+            drop_next_transaction: AtomicBool::new(false),
         })
     }
 
-    async fn answer<B>(&self, request: hyper::Request<B>) -> hyper::Response<Full<Bytes>>
+    async fn answer<B>(
+        &self,
+        request: hyper::Request<B>,
+    ) -> Result<hyper::Response<Full<Bytes>>, Dropped>
     where
         B: HttpBody<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
@@ -133,8 +159,22 @@ impl Service {
         if let Some(started) = started {
             println!("{}", log_line(&reply, started.elapsed()));
         }
-        respond(reply, &self.ids)
+        if self.drops(&reply) {
+            return Err(Dropped);
+        }
+        Ok(respond(reply, &self.ids))
     }
+
+    /// Whether this answer is the one [`DROP_FIRST_TRANSACTION`] loses.
+    fn drops(&self, reply: &Reply) -> bool {
+        let applied = reply.operation == "TransactWriteItems" && reply.status == StatusCode::OK;
+        applied && self.drop_next_transaction.swap(false, Ordering::SeqCst)
+    }
+}
+
+fn seconds_since_epoch() -> f64 {
+    let since = SystemTime::now().duration_since(UNIX_EPOCH);
+    since.map_or(0.0, |d| d.as_secs_f64())
 }
 
 /// What is refused before the body is read; otherwise the content type to answer in.
@@ -199,7 +239,7 @@ impl Service {
             Err(error) => return Reply::error(content_type, &error),
         };
         let Some(operation) = target(headers) else {
-            return Reply::error(content_type, &unknown_operation());
+            return Reply::error(content_type, &unknown_target(headers));
         };
         let Some(request) = request else {
             return Reply::error(content_type, &serialization());
@@ -270,6 +310,20 @@ fn target(headers: &HeaderMap) -> Option<&'static str> {
     known.copied().filter(|_| api == API_VERSION)
 }
 
+/// The Streams API shares the endpoint's protocol; its clients are told why nothing
+/// answers them rather than only that nothing does.
+fn unknown_target(headers: &HeaderMap) -> DynamoError {
+    let value = headers.get("x-amz-target").and_then(|v| v.to_str().ok());
+    let api = value.and_then(|v| v.split_once('.')).map(|(api, _)| api);
+    if api != Some(STREAMS_API) {
+        return unknown_operation();
+    }
+    DynamoError::new(
+        "UnknownOperationException",
+        "DynamoDB Streams is not served here: tables keep their StreamSpecification, but no stream records are written",
+    )
+}
+
 fn serialization() -> DynamoError {
     DynamoError::new("SerializationException", "")
 }
@@ -291,6 +345,10 @@ fn error_body(error: &DynamoError) -> Value {
     if error.message.is_empty() {
         return json!({ "__type": kind });
     }
+    if error.code == "SerializationException" {
+        // The request framework capitalises its message member; DynamoDB does not.
+        return json!({ "__type": kind, "Message": error.message });
+    }
     let mut body = error.to_json();
     body["__type"] = Value::String(kind);
     body
@@ -306,7 +364,8 @@ fn namespace(code: &str) -> &'static str {
         | "MissingAuthenticationTokenException"
         | "IncompleteSignatureException"
         | "InvalidSignatureException"
-        | "UnrecognizedClientException" => "com.amazon.coral.service",
+        | "UnrecognizedClientException"
+        | "AccessDeniedException" => "com.amazon.coral.service",
         _ => "com.amazonaws.dynamodb.v20120810",
     }
 }

@@ -305,3 +305,101 @@ fn the_server_s_engine_keeps_no_request_records() {
     assert_eq!(created.len(), 1, "only CreateTable, from before the server");
     assert_eq!(engine.history().count(), history);
 }
+
+#[test]
+fn members_of_the_wrong_json_type_and_bad_base64_are_serialization_errors() {
+    let app = router(engine_with_table(), false);
+    let cases = [
+        (json!({ "TableName": 5 }), "NUMBER_VALUE cannot be converted to String"),
+        (json!({ "TableName": "Tes", "ConsistentRead": "yes" }), "Unexpected token received from parser"),
+        (json!({ "TableName": "Tes", "Key": [] }), "Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>"),
+        (json!({ "TableName": "Tes", "Key": { "k": { "B": "abc" } } }), "Base64 encoded length is expected a multiple of 4 bytes but found: 3"),
+        (json!({ "TableName": "Tes", "Key": { "k": { "B": "+/+=" } } }), "Invalid last non-pad Base64 character dectected"),
+        (json!({ "TableName": "Tes", "Key": { "k": { "B": "!!!!" } } }), "Invalid last non-pad Base64 character dectected"),
+    ];
+    for (body, message) in cases {
+        let answer = call(&app, "GetItem", body.clone());
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
+        let expected = json!({ "__type": "com.amazon.coral.service#SerializationException", "Message": message });
+        assert_eq!(answer.json(), expected, "{body}");
+    }
+}
+
+#[test]
+fn the_streams_api_is_told_streams_are_not_served() {
+    let app = router(engine_with_table(), false);
+    let target = "DynamoDBStreams_20120810.ListStreams";
+    let answer = send(&app, post(target, AMZ_JSON, "{}"));
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    let body = answer.json();
+    assert_eq!(
+        body["__type"],
+        "com.amazon.coral.service#UnknownOperationException"
+    );
+    let message = body["message"].as_str().unwrap_or_default();
+    assert!(message.contains("Streams is not served"), "{body}");
+}
+
+#[test]
+fn another_account_s_table_is_access_denied() {
+    let app = router(engine_with_table(), false);
+    let arn = "arn:aws:dynamodb:us-east-1:000000000000:table/Tes";
+    let answer = call(&app, "ListTagsOfResource", json!({ "ResourceArn": arn }));
+    let body = answer.json();
+    assert_eq!(
+        body["__type"],
+        "com.amazon.coral.service#AccessDeniedException"
+    );
+    let message = body["message"].as_str().unwrap_or_default();
+    assert!(message.contains("dynamodb:ListTagsOfResource on resource: arn:aws:dynamodb:us-east-1:000000000000:table/Tes"), "{body}");
+}
+
+#[test]
+fn the_server_s_tables_have_real_creation_times_and_ids() {
+    let app = router(Arc::new(Mutex::new(Engine::new())), false);
+    let table = json!({
+        "TableName": "Live", "BillingMode": "PAY_PER_REQUEST",
+        "KeySchema": [{ "AttributeName": "k", "KeyType": "HASH" }],
+        "AttributeDefinitions": [{ "AttributeName": "k", "AttributeType": "S" }, { "AttributeName": "g", "AttributeType": "S" }],
+        "GlobalSecondaryIndexes": [{ "IndexName": "ByG", "Projection": { "ProjectionType": "KEYS_ONLY" },
+            "KeySchema": [{ "AttributeName": "g", "KeyType": "HASH" }] }],
+        "StreamSpecification": { "StreamEnabled": true, "StreamViewType": "KEYS_ONLY" }
+    });
+    let before = seconds_since_epoch();
+    call(&app, "CreateTable", table);
+    let item = json!({ "k": { "S": "a" }, "g": { "S": "x" }, "other": { "S": "not projected" } });
+    call(
+        &app,
+        "PutItem",
+        json!({ "TableName": "Live", "Item": item }),
+    );
+    let described = call(&app, "DescribeTable", json!({ "TableName": "Live" })).json();
+    let table = &described["Table"];
+    let created = table["CreationDateTime"].as_f64().unwrap();
+    assert!(
+        created >= before && created <= seconds_since_epoch(),
+        "{table}"
+    );
+    assert_eq!(table["TableId"].as_str().map(str::len), Some(36), "{table}");
+    let index = &table["GlobalSecondaryIndexes"][0];
+    assert_eq!(
+        index["IndexArn"],
+        format!("{}/index/ByG", table["TableArn"].as_str().unwrap())
+    );
+    assert_eq!(
+        (
+            index["ItemCount"].as_u64(),
+            index["IndexSizeBytes"].as_u64()
+        ),
+        (Some(1), Some(4))
+    );
+    assert_eq!(
+        table["StreamSpecification"],
+        json!({ "StreamEnabled": true, "StreamViewType": "KEYS_ONLY" })
+    );
+    let label = table["LatestStreamLabel"].as_str().unwrap();
+    assert!(table["LatestStreamArn"]
+        .as_str()
+        .unwrap()
+        .ends_with(&format!("/stream/{label}")));
+}

@@ -3,7 +3,7 @@
 //! boxed bodies and no HTTP/2 detection between the socket and the handler, which on
 //! small requests cost as much as the handler's own work.
 
-use std::convert::Infallible;
+use std::error::Error;
 use std::future::Future;
 
 use http_body_util::Full;
@@ -18,11 +18,13 @@ use super::{Endpoint, Server, StopHandle};
 
 impl Server {
     /// Answers HTTP/1.1 on `endpoint` with `handler` until the server stops; open
-    /// requests are finished and idle connections closed when it does.
-    pub fn serve_http1<H, F>(&mut self, endpoint: Endpoint, handler: H)
+    /// requests are finished and idle connections closed when it does. A handler's
+    /// error closes its connection without an answer.
+    pub fn serve_http1<H, F, E>(&mut self, endpoint: Endpoint, handler: H)
     where
         H: Fn(Request<Incoming>) -> F + Clone + Send + Sync + 'static,
-        F: Future<Output = Response<Full<Bytes>>> + Send + 'static,
+        F: Future<Output = Result<Response<Full<Bytes>>, E>> + Send + 'static,
+        E: Into<Box<dyn Error + Send + Sync>> + 'static,
     {
         self.serve_tcp(endpoint, move |socket, stop| {
             connection(socket, handler.clone(), stop)
@@ -30,18 +32,16 @@ impl Server {
     }
 }
 
-async fn connection<H, F>(socket: TcpStream, handler: H, stop: StopHandle)
+async fn connection<H, F, E>(socket: TcpStream, handler: H, stop: StopHandle)
 where
     H: Fn(Request<Incoming>) -> F + Send + Sync + 'static,
-    F: Future<Output = Response<Full<Bytes>>> + Send + 'static,
+    F: Future<Output = Result<Response<Full<Bytes>>, E>> + Send + 'static,
+    E: Into<Box<dyn Error + Send + Sync>> + 'static,
 {
     // Small request/response exchanges on kept-alive connections: without this,
     // Nagle's algorithm and delayed acknowledgements add tens of milliseconds.
     let _ = socket.set_nodelay(true);
-    let service = service_fn(move |request| {
-        let answer = handler(request);
-        async move { Ok::<_, Infallible>(answer.await) }
-    });
+    let service = service_fn(handler);
     let serving = http1::Builder::new().serve_connection(TokioIo::new(socket), service);
     tokio::pin!(serving);
     tokio::select! {

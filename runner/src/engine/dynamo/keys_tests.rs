@@ -207,3 +207,47 @@ fn update_operators_refuse_literals_of_another_type_before_reading_the_item() {
     );
     assert!(e.execute("UpdateItem", ok).is_ok());
 }
+
+/// A map `levels` deep: the attribute's own value is the first level.
+fn nested(levels: usize) -> Value {
+    (1..levels).fold(json!({"S": "leaf"}), |inner, _| json!({"M": {"a": inner}}))
+}
+
+#[test]
+fn documents_nest_32_levels_and_no_deeper() {
+    let mut e = orders();
+    let put = |levels: usize| {
+        let mut item = key("p");
+        item["doc"] = nested(levels);
+        json!({"TableName": "Orders", "Item": item})
+    };
+    assert!(e.execute("PutItem", put(32)).is_ok());
+    let message = refused(&mut e, "PutItem", put(33));
+    assert!(message.starts_with("Nesting Levels have exceeded supported limits"));
+    let mut list = key("q");
+    list["doc"] = json!({"L": [nested(32)]});
+    let refused_list = refused(
+        &mut e,
+        "PutItem",
+        json!({"TableName": "Orders", "Item": list}),
+    );
+    assert_eq!(refused_list, message, "a list is a level as a map is");
+}
+
+#[test]
+fn a_transaction_over_4_mb_of_items_is_refused_and_nothing_is_written() {
+    let mut e = orders();
+    let puts = |count: usize| {
+        let put = |i: usize| {
+            let mut item = item_of(350_000);
+            item["pk"] = json!({"S": format!("{i:03}")});
+            json!({"Put": {"TableName": "Orders", "Item": item}})
+        };
+        json!({"TransactItems": (0..count).map(put).collect::<Vec<_>>()})
+    };
+    let message = refused(&mut e, "TransactWriteItems", puts(12));
+    assert!(message.contains("exceeding the 4MB limit"), "{message}");
+    let scan = e.execute("Scan", json!({"TableName": "Orders"})).unwrap();
+    assert_eq!(scan["Count"], 0);
+    assert!(e.execute("TransactWriteItems", puts(11)).is_ok());
+}

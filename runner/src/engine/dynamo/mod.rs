@@ -14,6 +14,7 @@ mod answer;
 #[cfg(test)]
 mod answer_tests;
 mod capacity;
+mod clock;
 mod errors;
 pub mod expr;
 #[cfg(test)]
@@ -29,10 +30,13 @@ mod table;
 #[cfg(test)]
 mod tests;
 mod text;
+#[cfg(test)]
+mod tokens_tests;
 pub(crate) mod types;
 mod view;
 
 pub use answer::Answer;
+pub use clock::Clock;
 pub use errors::DynamoError;
 use table::Table;
 pub(crate) use view::{Collection, TableView};
@@ -74,7 +78,11 @@ pub struct Engine {
     records: bool,
     current: RequestRecord,
     collection_limit: u64,
+    /// The course's fixed time: 2026-01-01, one second later for each table created.
     clock: f64,
+    /// The time `kursus layani` and tests give the engine instead of `clock`.
+    wall: Option<Clock>,
+    tokens: ops::Tokens,
 }
 
 impl Default for Engine {
@@ -88,6 +96,8 @@ impl Default for Engine {
             current: empty_record(""),
             collection_limit: ITEM_COLLECTION_LIMIT,
             clock: 1_767_225_600.0,
+            wall: None,
+            tokens: ops::Tokens::default(),
         }
     }
 }
@@ -143,6 +153,17 @@ impl Engine {
     /// can show `ItemCollectionSizeLimitExceededException` with small data.
     pub fn set_item_collection_limit(&mut self, bytes: u64) {
         self.collection_limit = bytes;
+    }
+
+    /// Reads the time from `clock` from now on (the course's engine keeps its fixed
+    /// time, so lessons print the same every time).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.wall = Some(clock);
+    }
+
+    /// The time the engine lives in, in seconds since the Unix epoch.
+    fn now(&self) -> f64 {
+        self.wall.as_ref().map_or(self.clock, Clock::now)
     }
 
     /// Without records, requests are neither logged nor kept in the history: a

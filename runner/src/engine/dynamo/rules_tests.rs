@@ -107,6 +107,13 @@ fn table_keys_and_attribute_types_are_checked() {
         refused(&mut e, "CreateTable", req),
         "Both the Hash Key and the Range Key element in the KeySchema have the same name"
     );
+    let mut req = plain_table();
+    req["KeySchema"][1]["AttributeName"] = json!("pk");
+    req["AttributeDefinitions"] = json!([{"AttributeName": "pk", "AttributeType": "S"}]);
+    assert_eq!(
+        refused(&mut e, "CreateTable", req),
+        "Invalid KeySchema: Some index key attribute have no definition"
+    );
     let mut req = table_with(json!({}));
     req["KeySchema"][1]["KeyType"] = json!("HASH");
     assert_eq!(
@@ -459,4 +466,62 @@ fn batch_get_item_stops_at_16_mb_and_hands_back_the_rest() {
     let got = e.execute("BatchGetItem", again).unwrap();
     assert_eq!(got["Responses"]["Orders"].as_array().unwrap().len(), 48);
     assert_eq!(got["UnprocessedKeys"], json!({}));
+}
+
+#[test]
+fn a_get_whose_key_does_not_fit_cancels_the_read_transaction() {
+    let mut e = Engine::new();
+    e.execute("CreateTable", plain_table()).unwrap();
+    let good = json!({"Get": {"TableName": "Orders", "Key": {"pk": {"S": "a"}, "sk": {"S": "1"}}}});
+    let empty = json!({"Get": {"TableName": "Orders", "Key": {}}});
+    let err = e
+        .execute("TransactGetItems", json!({"TransactItems": [good, empty]}))
+        .unwrap_err();
+    assert_eq!(err.code, "TransactionCanceledException");
+    assert_eq!(
+        err.message,
+        "Transaction cancelled, please refer cancellation reasons for specific reasons [None, ValidationError]"
+    );
+    let reasons = err.cancellation_reasons.unwrap_or_default();
+    assert_eq!(
+        reasons[1]["Message"],
+        "The provided key element does not match the schema"
+    );
+}
+
+#[test]
+fn an_empty_batch_is_refused_in_the_batch_s_words() {
+    let mut e = Engine::new();
+    for action in ["BatchGetItem", "BatchWriteItem"] {
+        assert_eq!(
+            refused(&mut e, action, json!({"RequestItems": {}})),
+            format!("The requestItems parameter is required for {action}")
+        );
+    }
+}
+
+#[test]
+fn a_stream_asked_for_is_described_and_the_course_keeps_fixed_descriptions() {
+    let mut e = Engine::new();
+    let mut table = plain_table();
+    table["StreamSpecification"] = json!({"StreamEnabled": true, "StreamViewType": "NEW_IMAGE"});
+    let created = e.execute("CreateTable", table).unwrap();
+    let described = &created["TableDescription"];
+    assert_eq!(described["LatestStreamLabel"], "2026-01-01T00:00:01.000");
+    assert_eq!(
+        described["LatestStreamArn"],
+        "arn:aws:dynamodb:us-east-1:123456789012:table/Orders/stream/2026-01-01T00:00:01.000"
+    );
+    assert_eq!(
+        described["StreamSpecification"]["StreamViewType"],
+        "NEW_IMAGE"
+    );
+    assert!(
+        described.get("TableId").is_none(),
+        "no id to change between runs"
+    );
+    let mut bad = plain_table();
+    bad["TableName"] = json!("Other");
+    bad["StreamSpecification"] = json!({"StreamEnabled": true, "StreamViewType": "ALL"});
+    assert!(refused(&mut e, "CreateTable", bad).contains("streamSpecification.streamViewType"));
 }

@@ -81,6 +81,18 @@ pub(crate) struct Table {
     pub(crate) ttl: Option<String>,
     /// Tags by key, as TagResource left them.
     pub(crate) tags: BTreeMap<String, String>,
+    pub(crate) stream: Option<Stream>,
+    /// The service's id of the table, in `kursus layani` only: the course prints
+    /// descriptions that stay the same from run to run.
+    pub(crate) id: Option<String>,
+}
+
+/// The stream CreateTable's `StreamSpecification` asked for.
+#[derive(Debug, Clone)]
+pub(crate) struct Stream {
+    pub(crate) view_type: String,
+    /// The stream's creation time, which also names it in its ARN.
+    pub(crate) label: String,
 }
 
 impl Table {

@@ -167,6 +167,24 @@ pub(crate) fn item_from_json(value: &Value) -> DResult<Item> {
 }
 
 pub(crate) fn attr_from_json(value: &Value) -> DResult<AttrValue> {
+    attr_at(value, 0)
+}
+
+/// The service accepts documents nested 32 levels deep, an attribute's own value being
+/// the first level.
+const MAX_DEPTH: usize = 32;
+
+fn too_deep() -> DynamoError {
+    DynamoError::validation(
+        "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit",
+    )
+}
+
+/// A value `depth` levels below an attribute's own.
+fn attr_at(value: &Value, depth: usize) -> DResult<AttrValue> {
+    if depth >= MAX_DEPTH {
+        return Err(too_deep());
+    }
     let empty = || {
         DynamoError::validation(
             "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes",
@@ -183,18 +201,18 @@ pub(crate) fn attr_from_json(value: &Value) -> DResult<AttrValue> {
             )
         });
     };
-    parse_tagged(tag, inner)
+    parse_tagged(tag, inner, depth)
 }
 
-fn parse_tagged(tag: &str, inner: &Value) -> DResult<AttrValue> {
+fn parse_tagged(tag: &str, inner: &Value, depth: usize) -> DResult<AttrValue> {
     match tag {
         "S" => Ok(AttrValue::S(expect_str(inner)?.to_string())),
         "N" => parse_number(expect_str(inner)?).map(AttrValue::N),
         "B" => parse_binary(expect_str(inner)?).map(AttrValue::B),
         "BOOL" => inner.as_bool().map(AttrValue::Bool).ok_or_else(bad_value),
         "NULL" => parse_null(inner),
-        "M" => parse_map(inner),
-        "L" => parse_list(inner),
+        "M" => parse_map(inner, depth + 1),
+        "L" => parse_list(inner, depth + 1),
         "SS" => {
             parse_set(inner, SetKind::String, |v| Ok(expect_str(v)?.to_string())).map(AttrValue::SS)
         }
@@ -223,8 +241,7 @@ pub(crate) fn parse_number(text: &str) -> DResult<Number> {
 }
 
 fn parse_binary(text: &str) -> DResult<Vec<u8>> {
-    base64::decode(text)
-        .ok_or_else(|| DynamoError::validation("Invalid Base64 value for a binary attribute"))
+    super::shape::binary(text)
 }
 
 fn parse_null(inner: &Value) -> DResult<AttrValue> {
@@ -236,20 +253,19 @@ fn parse_null(inner: &Value) -> DResult<AttrValue> {
     }
 }
 
-fn parse_map(inner: &Value) -> DResult<AttrValue> {
+fn parse_map(inner: &Value, depth: usize) -> DResult<AttrValue> {
     let obj = inner.as_object().ok_or_else(bad_value)?;
     let map = obj
         .iter()
-        .map(|(k, v)| Ok((k.clone(), attr_from_json(v)?)))
+        .map(|(k, v)| Ok((k.clone(), attr_at(v, depth)?)))
         .collect::<DResult<_>>()?;
     Ok(AttrValue::M(map))
 }
 
-fn parse_list(inner: &Value) -> DResult<AttrValue> {
+fn parse_list(inner: &Value, depth: usize) -> DResult<AttrValue> {
     let arr = inner.as_array().ok_or_else(bad_value)?;
-    Ok(AttrValue::L(
-        arr.iter().map(attr_from_json).collect::<DResult<_>>()?,
-    ))
+    let values = arr.iter().map(|v| attr_at(v, depth));
+    Ok(AttrValue::L(values.collect::<DResult<_>>()?))
 }
 
 /// The three set types word their errors differently.

@@ -59,6 +59,21 @@ pub(in crate::engine::dynamo) fn defined_names(req: &Value) -> DResult<Vec<&str>
     Ok(names)
 }
 
+/// A table key naming one attribute twice, with fewer definitions than key elements:
+/// the service counts the missing definition before it compares the names.
+pub(in crate::engine::dynamo) fn check_key_definitions(
+    defined: &[&str],
+    schema: Option<&Value>,
+) -> DResult<()> {
+    let names = key_names(schema);
+    if names.len() == 2 && names[0] == names[1] && defined.len() < names.len() {
+        return Err(DynamoError::validation(
+            "Invalid KeySchema: Some index key attribute have no definition",
+        ));
+    }
+    Ok(())
+}
+
 /// A key schema's shape: HASH first, RANGE second, two distinct names.
 pub(in crate::engine::dynamo) fn check_key_order(schema: Option<&Value>) -> DResult<()> {
     let elems = schema

@@ -9,8 +9,10 @@ mod page;
 mod query;
 mod scan;
 mod settings;
+mod stream_spec;
 mod table;
 mod tags;
+mod tokens;
 mod transact;
 mod update_table;
 mod write;
@@ -18,6 +20,7 @@ mod write;
 pub(super) use account::{describe_endpoints, describe_limits};
 pub(super) use item_read::ItemRead;
 pub(super) use page::Page;
+pub(super) use tokens::Tokens;
 
 use std::collections::BTreeMap;
 

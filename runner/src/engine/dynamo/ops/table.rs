@@ -4,8 +4,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{json, Map, Value};
 
-use super::{index_rules, required_str, DResult, DynamoError, Engine};
+use super::{index_rules, required_str, stream_spec, DResult, DynamoError, Engine};
 use crate::engine::dynamo::errors::{invalid_params, shape_error};
+use crate::engine::dynamo::size::item_size;
 use crate::engine::dynamo::table::{Index, KeySchema, Projection, Table};
 
 /// Table and index names: 3-255 characters from `[a-zA-Z0-9_.-]`.
@@ -195,6 +196,7 @@ impl Engine {
         check_name(&name, "tableName")?;
         super::update_table::check_throughput(req)?;
         let defined = index_rules::defined_names(req)?;
+        index_rules::check_key_definitions(&defined, req.get("KeySchema"))?;
         index_rules::check_key_order(req.get("KeySchema"))?;
         let schema = parse_key_schema(req.get("KeySchema"))?;
         let ctx = index_rules::Context {
@@ -215,6 +217,8 @@ impl Engine {
             ));
         }
         self.clock += 1.0;
+        let created = self.now();
+        let stream = stream_spec::requested(req, created)?;
         let table = Table {
             name: name.clone(),
             schema,
@@ -224,9 +228,11 @@ impl Engine {
             item_count: 0,
             size_bytes: 0,
             definition: req.clone(),
-            created: self.clock,
+            created,
             ttl: None,
             tags: super::tags::parse_tags(req)?,
+            stream,
+            id: self.wall.is_some().then(|| table_id(&name, created)),
         };
         let description = describe(&table, "ACTIVE");
         self.tables.insert(name, table);
@@ -352,5 +358,61 @@ pub(crate) fn describe(table: &Table, status: &str) -> Value {
     }
     out["DeletionProtectionEnabled"] = json!(false);
     out["WarmThroughput"] = warm();
+    let arn = super::tags::table_arn(&table.name);
+    if let Some(stream) = &table.stream {
+        stream_spec::describe(stream, &arn, &mut out);
+    }
+    if let Some(id) = &table.id {
+        out["TableId"] = json!(id);
+        describe_live_indexes(table, &arn, &mut out);
+    }
     out
+}
+
+/// What only a live table's indexes report: their ARNs and what they hold now.
+fn describe_live_indexes(table: &Table, arn: &str, out: &mut Value) {
+    for list in ["LocalSecondaryIndexes", "GlobalSecondaryIndexes"] {
+        let Some(Value::Array(described)) = out.get_mut(list) else {
+            continue;
+        };
+        for entry in described {
+            let name = entry["IndexName"].as_str().unwrap_or_default().to_string();
+            let Some(index) = table.index(&name) else {
+                continue;
+            };
+            entry["IndexArn"] = json!(format!("{arn}/index/{name}"));
+            entry["IndexSizeBytes"] = json!(index_size(table, index));
+            entry["ItemCount"] = json!(index.entries.len());
+        }
+    }
+}
+
+/// Bytes of the items an index holds, as projected into it.
+fn index_size(table: &Table, index: &Index) -> usize {
+    let items = index.entries.iter().filter_map(|(_, _, hash, range)| {
+        let item = table.get(&(hash.clone(), range.clone()))?;
+        index.entry(table, item)
+    });
+    items.map(|item| item_size(&item)).sum()
+}
+
+/// A table id in the service's UUID form, unique to this table and moment.
+fn table_id(name: &str, created: f64) -> String {
+    use std::hash::BuildHasher;
+    // Each `RandomState` is keyed afresh: two tables made alike still differ.
+    let half = |salt: u8| {
+        let state = std::collections::hash_map::RandomState::new();
+        state.hash_one((name, created.to_bits(), salt))
+    };
+    let (a, b) = (half(1), half(2));
+    let version = (a & 0xffff_ffff_ffff_0fff) | 0x4000;
+    let variant = (b & 0x3fff_ffff_ffff_ffff) | 0x8000_0000_0000_0000;
+    format!(
+        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+        version >> 32,
+        (version >> 16) & 0xffff,
+        version & 0xffff,
+        variant >> 48,
+        variant & 0xffff_ffff_ffff
+    )
 }

@@ -58,11 +58,31 @@ fn not_found(arn: &str) -> DynamoError {
     )
 }
 
+/// A table of another account is not this caller's to tag or read the tags of.
+fn denied(action: &str, arn: &str) -> DynamoError {
+    let account = TABLE_ARN_PREFIX.split(':').nth(4).unwrap_or_default();
+    DynamoError::new(
+        "AccessDeniedException",
+        format!("User: arn:aws:iam::{account}:root is not authorized to perform: dynamodb:{action} on resource: {arn} because no resource-based policy allows the dynamodb:{action} action"),
+    )
+}
+
+/// Whether a DynamoDB ARN names another account than the engine's.
+fn foreign(arn: &str) -> bool {
+    let mut parts = arn.split(':');
+    let account = parts.nth(4).unwrap_or_default();
+    arn.starts_with("arn:aws:dynamodb:") && !TABLE_ARN_PREFIX.contains(&format!(":{account}:"))
+}
+
 impl Engine {
-    /// The table an ARN names: a malformed ARN is refused, an unknown table is not found.
-    fn tagged_table(&mut self, req: &Value) -> DResult<&mut Table> {
+    /// The table an ARN names: a malformed ARN is refused, another account's denied,
+    /// an unknown table is not found.
+    fn tagged_table(&mut self, req: &Value, action: &str) -> DResult<&mut Table> {
         let arn = required_str(req, "ResourceArn")?;
         let Some(name) = arn.strip_prefix(TABLE_ARN_PREFIX) else {
+            if foreign(arn) {
+                return Err(denied(action, arn));
+            }
             if arn.starts_with("arn:") {
                 return Err(not_found(arn));
             }
@@ -82,7 +102,7 @@ impl Engine {
                 "Atleast one Tag needs to be provided as Input.",
             ));
         }
-        self.tagged_table(req)?.tags.extend(tags);
+        self.tagged_table(req, "TagResource")?.tags.extend(tags);
         Ok(json!({}))
     }
 
@@ -100,7 +120,7 @@ impl Engine {
                 "Atleast one Tag Key needs to be provided as Input.",
             ));
         }
-        let table = self.tagged_table(req)?;
+        let table = self.tagged_table(req, "UntagResource")?;
         for key in keys {
             table.tags.remove(key);
         }
@@ -111,7 +131,7 @@ impl Engine {
         &mut self,
         req: &Value,
     ) -> DResult<Value> {
-        let table = self.tagged_table(req)?;
+        let table = self.tagged_table(req, "ListTagsOfResource")?;
         Ok(json!({ "Tags": tag_list(&table.tags) }))
     }
 }

@@ -22,6 +22,22 @@ struct Action {
     item: Option<Item>,
 }
 
+/// One checked Get of TransactGetItems.
+struct Get {
+    table: String,
+    key: TableKey,
+    exprs: Exprs,
+}
+
+/// A Get's answer: the item as projected, or nothing.
+fn read_response(found: Option<&Item>, exprs: &Exprs) -> Value {
+    let Some(item) = found else {
+        return json!({});
+    };
+    let projected = exprs.projection.as_ref().map(|p| project(item, p));
+    json!({ "Item": item_to_json(projected.as_ref().unwrap_or(item)) })
+}
+
 fn transact_items(req: &Value) -> DResult<Vec<Value>> {
     let items = req
         .get("TransactItems")
@@ -57,6 +73,19 @@ fn put_item_of(kind: &str, body: &Value) -> DResult<Option<Item>> {
     let item = item_member(body, "Item")?;
     check_item_size(&item)?;
     Ok(Some(item))
+}
+
+/// The aggregate size of a transaction's items, 4 MB, is checked once every item is.
+const MAX_TRANSACTION_BYTES: usize = 4 * 1024 * 1024;
+
+fn check_transaction_size(actions: &[Action]) -> DResult<()> {
+    let items = actions.iter().filter_map(|a| a.item.as_ref());
+    if items.map(item_size).sum::<usize>() <= MAX_TRANSACTION_BYTES {
+        return Ok(());
+    }
+    Err(DynamoError::validation(
+        "Collection size of items exceeded, which can also be caused by the aggregate size of the items in the transaction exceeding the 4MB limit",
+    ))
 }
 
 fn one_item_twice() -> DynamoError {
@@ -145,10 +174,25 @@ impl Engine {
         }
     }
 
+    /// Runs the transaction once per `ClientRequestToken` (see `tokens`).
     pub(in crate::engine::dynamo) fn transact_write_items(
         &mut self,
         req: &Value,
     ) -> DResult<Value> {
+        let token = req.get("ClientRequestToken").and_then(Value::as_str);
+        let Some(token) = token else {
+            return self.apply_transaction(req);
+        };
+        if let Some(answer) = self.tokens.replay(token, req, self.now())? {
+            return Ok(answer);
+        }
+        let answer = self.apply_transaction(req)?;
+        let now = self.now();
+        self.tokens.remember(token, req, &answer, now);
+        Ok(answer)
+    }
+
+    fn apply_transaction(&mut self, req: &Value) -> DResult<Value> {
         let mode = capacity::mode(req)?;
         let actions = self.parse_actions(req)?;
         let outcomes: Vec<Result<Option<Item>, Value>> =
@@ -196,6 +240,7 @@ impl Engine {
             }
             actions.push(action);
         }
+        check_transaction_size(&actions)?;
         Ok(actions)
     }
 
@@ -228,33 +273,19 @@ impl Engine {
 
     pub(in crate::engine::dynamo) fn transact_get_items(&mut self, req: &Value) -> DResult<Value> {
         let mode = capacity::mode(req)?;
+        let gets = self.parse_gets(req)?;
         let mut responses = Vec::new();
         let mut per_table: IndexMap<String, Consumed> = IndexMap::new();
-        let mut seen: Vec<(String, TableKey)> = Vec::new();
         let mut returned = 0;
-        for entry in transact_items(req)? {
-            let body = entry
-                .get("Get")
-                .ok_or_else(|| DynamoError::validation("TransactItems can only contain Get"))?;
-            let exprs = compile(body, &[Kind::Projection])?;
-            let name = required_str(body, "TableName")?;
-            let table = self.table_ref(name)?;
-            let key = table.parse_key(&item_member(body, "Key")?)?;
-            if seen.iter().any(|(t, k)| t == name && *k == key) {
-                return Err(one_item_twice());
-            }
-            seen.push((name.to_string(), key.clone()));
-            let found = table.get(&key);
+        for get in &gets {
+            let found = self.table_ref(&get.table)?.get(&get.key);
             returned += u64::from(found.is_some());
             let units = 2.0 * read_units(found.map(item_size).unwrap_or(0), true);
             per_table
-                .entry(name.to_string())
-                .or_insert_with(|| Consumed::new(name))
+                .entry(get.table.clone())
+                .or_insert_with(|| Consumed::new(&get.table))
                 .table += units;
-            responses.push(match found {
-                Some(item) => json!({ "Item": item_to_json(&exprs.projection.as_ref().map(|p| project(item, p)).unwrap_or_else(|| item.clone())) }),
-                None => json!({}),
-            });
+            responses.push(read_response(found, &get.exprs));
         }
         let consumed: Vec<Consumed> = per_table
             .into_values()
@@ -271,5 +302,52 @@ impl Engine {
                 Value::Array(consumed.iter().filter_map(|c| c.to_json(mode)).collect());
         }
         Ok(out)
+    }
+
+    /// Every Get checked. A key that does not fit its table cancels the transaction
+    /// with a reason for that Get, as the service does; the rest refuse the request.
+    fn parse_gets(&self, req: &Value) -> DResult<Vec<Get>> {
+        let mut gets: Vec<Result<Get, Value>> = Vec::new();
+        for entry in transact_items(req)? {
+            let get = self.parse_get(&entry)?;
+            let twice = |g: &Get| {
+                gets.iter()
+                    .flatten()
+                    .any(|s| s.table == g.table && s.key == g.key)
+            };
+            if get.as_ref().is_ok_and(twice) {
+                return Err(one_item_twice());
+            }
+            gets.push(get);
+        }
+        if gets.iter().all(Result::is_ok) {
+            return Ok(gets.into_iter().flatten().collect());
+        }
+        let none = || json!({ "Code": "None" });
+        Err(cancelled(
+            gets.into_iter()
+                .map(|g| g.err().unwrap_or_else(none))
+                .collect(),
+        ))
+    }
+
+    /// One Get; the inner error is its cancellation reason.
+    fn parse_get(&self, entry: &Value) -> DResult<Result<Get, Value>> {
+        let body = entry
+            .get("Get")
+            .ok_or_else(|| DynamoError::validation("TransactItems can only contain Get"))?;
+        let exprs = compile(body, &[Kind::Projection])?;
+        let name = required_str(body, "TableName")?;
+        let table = self.table_ref(name)?;
+        let key = match table.parse_key(&item_member(body, "Key")?) {
+            Ok(key) => key,
+            Err(e) => {
+                return Ok(Err(
+                    json!({ "Code": "ValidationError", "Message": e.message }),
+                ))
+            }
+        };
+        let table = name.to_string();
+        Ok(Ok(Get { table, key, exprs }))
     }
 }

@@ -5,6 +5,9 @@
 //! naming at most ten of them. Members are listed in the order the service reports them.
 
 mod nested;
+mod serial;
+
+pub(crate) use serial::binary;
 
 use serde_json::{Map, Value};
 
@@ -162,6 +165,8 @@ fn members(action: &str) -> Option<&'static [Member]> {
 
 /// Checks a request against its action's model, nested members included.
 pub(crate) fn check(action: &str, req: &Value) -> DResult<()> {
+    serial::check_types(req)?;
+    no_request_items(action, req)?;
     if action == "CreateTable" || action == "UpdateTable" {
         return table_definition(action, req);
     }
@@ -182,10 +187,30 @@ pub(crate) fn check(action: &str, req: &Value) -> DResult<()> {
     found.into_result()
 }
 
+/// An empty `RequestItems` map is refused in the batch's own words, before the model's
+/// constraints are reported.
+fn no_request_items(action: &str, req: &Value) -> DResult<()> {
+    let batch = matches!(action, "BatchGetItem" | "BatchWriteItem");
+    let empty = req
+        .get("RequestItems")
+        .and_then(Value::as_object)
+        .is_some_and(Map::is_empty);
+    if batch && empty {
+        return Err(DynamoError::validation(format!(
+            "The requestItems parameter is required for {action}"
+        )));
+    }
+    Ok(())
+}
+
 /// CreateTable and UpdateTable name a missing or badly sized table in their own
 /// words first, then report the violations of the definitions together.
 fn table_definition(action: &str, req: &Value) -> DResult<()> {
-    nested::create_table_name(req)?;
+    if action == "CreateTable" {
+        nested::required_table_name(req)?;
+    } else {
+        nested::create_table_name(req)?;
+    }
     let mut found = Violations::default();
     if action == "CreateTable" {
         nested::create_table(req, &mut found);
@@ -256,7 +281,14 @@ impl Violations {
 /// The rules a `TableRef` stands for, given the value; any other rule as it is.
 fn expanded<'r>(rule: &'r Rule, value: Option<&Value>) -> &'r [Rule] {
     match rule {
-        TableRef if value.and_then(Value::as_str).is_some_and(is_arn) => ARN_RULES,
+        // An empty name breaks the one constraint names and ARNs share.
+        TableRef
+            if value
+                .and_then(Value::as_str)
+                .is_some_and(|s| s.is_empty() || is_arn(s)) =>
+        {
+            ARN_RULES
+        }
         TableRef => NAME_RULES,
         other => std::slice::from_ref(other),
     }

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::Rule::{AtLeast, MaxLength, MinLength, NamePattern, OneOf, Required};
-use super::{is_arn, is_name, length, Rule, Violations, TABLE_NAME};
+use super::{is_arn, is_name, length, Rule, Violations, NAME_RULES, TABLE_NAME};
 use crate::engine::dynamo::errors::{DResult, DynamoError};
 
 /// What the service says when a `RequestItems` key is not a table name.
@@ -168,13 +168,26 @@ fn transact_items(req: &Value) -> &[Value] {
         .unwrap_or_default()
 }
 
-/// CreateTable's and UpdateTable's own first check: a table name of 3 to 255
-/// characters, in a text of its own rather than as a constraint violation.
+/// CreateTable's own first check: a missing table name, in a text of its own; a bad
+/// one is a constraint violation reported with the others.
+pub(super) fn required_table_name(req: &Value) -> DResult<()> {
+    match req.get("TableName") {
+        None | Some(Value::Null) => Err(table_name_missing()),
+        Some(_) => Ok(()),
+    }
+}
+
+fn table_name_missing() -> DynamoError {
+    DynamoError::validation(
+        "The parameter 'TableName' is required but was not present in the request",
+    )
+}
+
+/// UpdateTable's own first check: a table name of 3 to 255 characters, in a text of
+/// its own rather than as a constraint violation.
 pub(super) fn create_table_name(req: &Value) -> DResult<()> {
     match req.get("TableName").and_then(Value::as_str) {
-        None => Err(DynamoError::validation(
-            "The parameter 'TableName' is required but was not present in the request",
-        )),
+        None => Err(table_name_missing()),
         Some(name) if !(3..=255).contains(&name.len()) => Err(DynamoError::validation(
             "TableName must be at least 3 characters long and at most 255 characters long",
         )),
@@ -198,7 +211,7 @@ pub(super) fn create_table(req: &Value, found: &mut Violations) {
             &[Required, OneOf(&["B", "N", "S"])],
         );
     });
-    found.check(req.get("TableName"), "tableName", &[NamePattern]);
+    found.check(req.get("TableName"), "tableName", NAME_RULES);
     let billing = OneOf(&["PROVISIONED", "PAY_PER_REQUEST"]);
     found.check(req.get("BillingMode"), "billingMode", &[billing]);
     throughput(
@@ -247,7 +260,11 @@ fn throughput(value: Option<&Value>, path: &str, found: &mut Violations) {
 
 /// A key schema of one or two elements; the table's names its key types.
 fn key_schema(value: Option<&Value>, path: &str, typed: bool, found: &mut Violations) {
-    found.check(value, path, &[Required, MinLength(1), MaxLength(2)]);
+    found.check(value, path, &[Required, MinLength(1)]);
+    if value.and_then(length).is_some_and(|n| n > 2) {
+        let shown = key_elements(value.unwrap_or(&Value::Null));
+        found.push_text(format!("Value '[{shown}]' at '{path}' failed to satisfy constraint: Member must have length less than or equal to 2"));
+    }
     let key_type: &[Rule] = if typed {
         &[Required, OneOf(&["HASH", "RANGE"])]
     } else {
@@ -261,6 +278,27 @@ fn key_schema(value: Option<&Value>, path: &str, typed: bool, found: &mut Violat
         );
         found.check(element.get("KeyType"), &format!("{base}.keyType"), key_type);
     });
+}
+
+/// Key elements as the service prints them in a violation: as its Java objects.
+fn key_elements(list: &Value) -> String {
+    let elements = list.as_array().map(Vec::as_slice).unwrap_or_default();
+    let shown: Vec<String> = elements
+        .iter()
+        .map(|e| {
+            let field = |name| {
+                e.get(name)
+                    .map(super::render)
+                    .unwrap_or_else(|| "null".into())
+            };
+            format!(
+                "KeySchemaElement(attributeName={}, keyType={})",
+                field("AttributeName"),
+                field("KeyType")
+            )
+        })
+        .collect();
+    shown.join(", ")
 }
 
 fn indexes(list: Option<&Value>, path: &str, global: bool, found: &mut Violations) {

@@ -83,7 +83,10 @@ fn table_names_of_batch_requests_are_map_keys_with_their_own_constraint() {
         format!("2 validation errors detected: Value '{{a=[]}}' at 'requestItems' failed to satisfy constraint: Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, {PATTERN}]; Value '{{a=[]}}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]")
     );
     let msg = refused("BatchWriteItem", json!({"RequestItems": {}}));
-    assert_eq!(msg, "1 validation error detected: Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
+    assert_eq!(
+        msg,
+        "The requestItems parameter is required for BatchWriteItem"
+    );
 }
 
 #[test]
@@ -128,9 +131,20 @@ fn create_table_names_its_table_first_in_its_own_words() {
         refused("CreateTable", json!({})),
         "The parameter 'TableName' is required but was not present in the request"
     );
+    let short = json!({"TableName": "ab", "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}]});
     assert_eq!(
-        refused("CreateTable", json!({"TableName": "a;"})),
-        "TableName must be at least 3 characters long and at most 255 characters long"
+        refused("CreateTable", short),
+        "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3"
+    );
+}
+
+#[test]
+fn an_empty_table_name_breaks_only_the_length_names_and_arns_share() {
+    let req = json!({"TableName": "", "Item": {"pk": {"S": "a"}}});
+    assert_eq!(
+        refused("PutItem", req),
+        "1 validation error detected: Value '' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 1"
     );
 }
 
@@ -193,5 +207,17 @@ fn update_table_reports_its_index_updates_together() {
             json!({"TableName": "ab", "BillingMode": "PAY_PER_REQUEST"})
         ),
         "TableName must be at least 3 characters long and at most 255 characters long"
+    );
+}
+
+#[test]
+fn a_key_schema_of_three_shows_its_elements_as_the_service_prints_them() {
+    let element = |name: &str, kind: &str| json!({"AttributeName": name, "KeyType": kind});
+    let req = json!({"TableName": "abc", "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "KeySchema": [element("pk", "HASH"), element("sk", "RANGE"), element("x", "RANGE")]});
+    assert_eq!(
+        refused("CreateTable", req),
+        "1 validation error detected: Value '[KeySchemaElement(attributeName=pk, keyType=HASH), KeySchemaElement(attributeName=sk, keyType=RANGE), KeySchemaElement(attributeName=x, keyType=RANGE)]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2"
     );
 }
