@@ -158,6 +158,36 @@ fn pop_through_a_scalar_is_path_not_viable() {
     assert!(reply.get("writeErrors").is_none(), "{reply}");
 }
 
+#[test]
+fn pop_through_an_array_by_name_is_path_not_viable() {
+    let mut e = with(
+        "c",
+        vec![doc! { "_id": 1, "a": { "b": [1, 2] }, "l": [[1, 2]] }],
+    );
+    let pop = |e: &mut Engine, path: &str| {
+        run(
+            e,
+            doc! { "update": "c", "updates": [{ "q": { "_id": 1 }, "u": { "$pop": { path: 1 } } }] },
+        )
+    };
+    let err = write_error(&pop(&mut e, "a.b.c"));
+    assert_eq!(err.get_i32("code"), Ok(28));
+    assert_eq!(
+        err.get_str("errmsg"),
+        Ok("Cannot use the part (c) of (a.b.c) to traverse the element ({b: [ 1, 2 ]})")
+    );
+    // A numeric component indexes the array: past its end is a no-op, inside it pops.
+    let past = pop(&mut e, "l.5");
+    assert!(past.get("writeErrors").is_none(), "{past}");
+    let inside = pop(&mut e, "l.0");
+    assert_eq!(inside.get_i32("nModified"), Ok(1), "{inside}");
+    let docs = first_batch(&run(&mut e, doc! { "find": "c" }));
+    assert_eq!(
+        docs[0].get_array("l"),
+        Ok(&vec![Bson::Array(vec![Bson::Int32(1)])])
+    );
+}
+
 fn upsert_error(query: Document, update: Document) -> Document {
     let mut e = Engine::new();
     let reply = run(
@@ -1451,5 +1481,84 @@ fn find_filters_and_view_pipelines_check_their_variables() {
     assert_eq!(
         undefined(&mut e, view),
         (17276, "Use of undefined variable: x".to_string())
+    );
+}
+
+/// `$rand` of each of three documents, drawn by `engine`.
+fn rand_draws(engine: &mut Engine) -> Vec<f64> {
+    let reply = run(
+        engine,
+        doc! { "aggregate": 1, "pipeline": [
+            { "$documents": [{ "i": 1 }, { "i": 2 }, { "i": 3 }] },
+            { "$project": { "_id": 0, "r": { "$rand": {} } } },
+        ], "cursor": {} },
+    );
+    first_batch(&reply)
+        .iter()
+        .map(|d| d.get_f64("r").unwrap_or(-1.0))
+        .collect()
+}
+
+#[test]
+fn rand_follows_the_seed_and_is_random_once_randomized() {
+    const SEED: [u8; 12] = [0x65, 0x5f, 0x1a, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+    let draws = |seed| rand_draws(&mut Engine::with_objectid_seed(Some(seed)));
+    let first = draws(SEED);
+    assert_eq!(first, draws(SEED), "the same seed draws the same numbers");
+    assert!(first.iter().all(|r| (0.0..1.0).contains(r)), "{first:?}");
+    assert!(first[0] != first[1] && first[1] != first[2], "{first:?}");
+    let mut other = SEED;
+    other[11] = 2;
+    assert_ne!(first, draws(other));
+    // Later commands go on with the sequence instead of starting it again.
+    let mut engine = Engine::with_objectid_seed(Some(SEED));
+    rand_draws(&mut engine);
+    assert_ne!(rand_draws(&mut engine), first);
+    let mut served = Engine::with_objectid_seed(Some(SEED));
+    served.randomize();
+    assert_ne!(rand_draws(&mut served), first);
+    let bad = fail(
+        &mut engine,
+        doc! { "aggregate": 1, "pipeline": [{ "$documents": [{}] }, { "$set": { "r": { "$rand": { "a": 1 } } } }], "cursor": {} },
+    );
+    assert_eq!(
+        (bad.code, bad.message.as_str()),
+        (3040501, "$rand does not currently accept arguments")
+    );
+}
+
+#[test]
+fn list_local_sessions_is_a_database_level_stage() {
+    let mut e = with("c", vec![doc! { "_id": 1 }]);
+    let listed = |spec: Bson| doc! { "aggregate": 1, "pipeline": [{ "$listLocalSessions": spec }], "cursor": {} };
+    let reply = run(&mut e, listed(Bson::Document(doc! {})));
+    assert_eq!(first_batch(&reply), Vec::<Document>::new());
+    let reply = run(&mut e, listed(Bson::Document(doc! { "allUsers": true })));
+    assert_eq!(
+        reply.get_document("cursor").unwrap().get_str("ns"),
+        Ok("uji.$cmd.aggregate")
+    );
+    let both = fail(
+        &mut e,
+        listed(Bson::Document(
+            doc! { "allUsers": true, "users": [{ "user": "a", "db": "b" }] },
+        )),
+    );
+    assert_eq!(
+        (both.code, both.code_name.as_str()),
+        (12, "UnsupportedFormat")
+    );
+    assert_eq!(fail(&mut e, listed(Bson::Int32(1))).code, 14);
+    assert_eq!(
+        fail(&mut e, listed(Bson::Document(doc! { "x": 1 }))).code,
+        40415
+    );
+    let on_collection = fail(
+        &mut e,
+        doc! { "aggregate": "c", "pipeline": [{ "$listLocalSessions": {} }], "cursor": {} },
+    );
+    assert_eq!(
+        (on_collection.code, on_collection.message.as_str()),
+        (73, "$listLocalSessions must be run against the database with {aggregate: 1}, not a collection")
     );
 }

@@ -12,6 +12,7 @@ mod insert;
 mod modify;
 pub(crate) mod options;
 mod read;
+pub(crate) mod sessions;
 mod sink;
 mod views;
 
