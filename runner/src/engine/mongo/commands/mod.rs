@@ -5,6 +5,7 @@ mod aggregate;
 mod catalog;
 #[cfg(test)]
 mod catalog_tests;
+mod explain_scans;
 mod explain_stages;
 pub(crate) mod find;
 mod indexes;
