@@ -1605,8 +1605,8 @@ fn execution_stages(explain: &Document) -> Document {
         .unwrap_or_else(|_| panic!("no executionStages in {explain}"))
 }
 
-fn counted(stage: &Document) -> i64 {
-    stage.get_i64("nCounted").unwrap_or(-1)
+fn counted(stage: &Document) -> i32 {
+    stage.get_i32("nCounted").unwrap_or(-1)
 }
 
 #[test]
@@ -1630,7 +1630,7 @@ fn count_scan_shows_its_key_range_and_count_stages_their_counts() {
         (stages.get_str("stage"), counted(&stages)),
         (Ok("COUNT"), 7)
     );
-    assert_eq!(stages.get_i64("nSkipped"), Ok(3));
+    assert_eq!(stages.get_i32("nSkipped"), Ok(3));
     let scan = stages.get_document("inputStage").unwrap();
     assert_eq!(scan.get_str("stage"), Ok("COUNT_SCAN"), "{stages}");
     assert_eq!(

@@ -162,11 +162,7 @@ fn declared_classes(
 ) -> Vec<Target> {
     variables
         .iter()
-        .filter(|v| {
-            v.init()
-                .and_then(class_expression)
-                .is_some_and(|h| rewritten(h))
-        })
+        .filter(|v| v.init().and_then(class_expression).is_some_and(rewritten))
         .filter_map(|v| match v.binding() {
             boa_engine::ast::declaration::Binding::Identifier(id) => {
                 Some(Target::Name(interner.resolve_expect(id.sym()).to_string()))

@@ -144,8 +144,8 @@ impl CountPlan {
             add_common_stats(&mut count, stats);
             count.insert("nReturned", 0);
             count.insert("advanced", 0);
-            count.insert("nCounted", self.n_counted as i64);
-            count.insert("nSkipped", self.n_skipped as i64);
+            count.insert("nCounted", int32(self.n_counted));
+            count.insert("nSkipped", int32(self.n_skipped));
         }
         if fast {
             return count;
@@ -176,7 +176,7 @@ fn with_scan_stats(mut stage: Document, stats: Option<&ScanStats>) -> Document {
     let mut counted = Document::new();
     counted.insert("stage", stage.remove("stage").unwrap_or(Bson::Null));
     add_common_stats(&mut counted, stats);
-    counted.insert("keysExamined", stats.keys_examined as i64);
+    counted.insert("keysExamined", int32(stats.keys_examined));
     counted.extend(stage);
     counted
 }
@@ -304,4 +304,9 @@ fn ixscan_bounds(a: &Answered) -> Bson {
             (field.clone(), Bson::Array(shown))
         });
     Bson::Document(fields.collect())
+}
+
+/// Explain's counters are 32-bit ints on the server (mongosh prints them as plain numbers).
+fn int32(n: u64) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
 }
