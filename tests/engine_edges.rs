@@ -158,6 +158,36 @@ fn pop_through_a_scalar_is_path_not_viable() {
     assert!(reply.get("writeErrors").is_none(), "{reply}");
 }
 
+#[test]
+fn pop_through_an_array_by_name_is_path_not_viable() {
+    let mut e = with(
+        "c",
+        vec![doc! { "_id": 1, "a": { "b": [1, 2] }, "l": [[1, 2]] }],
+    );
+    let pop = |e: &mut Engine, path: &str| {
+        run(
+            e,
+            doc! { "update": "c", "updates": [{ "q": { "_id": 1 }, "u": { "$pop": { path: 1 } } }] },
+        )
+    };
+    let err = write_error(&pop(&mut e, "a.b.c"));
+    assert_eq!(err.get_i32("code"), Ok(28));
+    assert_eq!(
+        err.get_str("errmsg"),
+        Ok("Cannot use the part (c) of (a.b.c) to traverse the element ({b: [ 1, 2 ]})")
+    );
+    // A numeric component indexes the array: past its end is a no-op, inside it pops.
+    let past = pop(&mut e, "l.5");
+    assert!(past.get("writeErrors").is_none(), "{past}");
+    let inside = pop(&mut e, "l.0");
+    assert_eq!(inside.get_i32("nModified"), Ok(1), "{inside}");
+    let docs = first_batch(&run(&mut e, doc! { "find": "c" }));
+    assert_eq!(
+        docs[0].get_array("l"),
+        Ok(&vec![Bson::Array(vec![Bson::Int32(1)])])
+    );
+}
+
 fn upsert_error(query: Document, update: Document) -> Document {
     let mut e = Engine::new();
     let reply = run(
@@ -1451,5 +1481,268 @@ fn find_filters_and_view_pipelines_check_their_variables() {
     assert_eq!(
         undefined(&mut e, view),
         (17276, "Use of undefined variable: x".to_string())
+    );
+}
+
+/// `$rand` of each of three documents, drawn by `engine`.
+fn rand_draws(engine: &mut Engine) -> Vec<f64> {
+    let reply = run(
+        engine,
+        doc! { "aggregate": 1, "pipeline": [
+            { "$documents": [{ "i": 1 }, { "i": 2 }, { "i": 3 }] },
+            { "$project": { "_id": 0, "r": { "$rand": {} } } },
+        ], "cursor": {} },
+    );
+    first_batch(&reply)
+        .iter()
+        .map(|d| d.get_f64("r").unwrap_or(-1.0))
+        .collect()
+}
+
+#[test]
+fn rand_follows_the_seed_and_is_random_once_randomized() {
+    const SEED: [u8; 12] = [0x65, 0x5f, 0x1a, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+    let draws = |seed| rand_draws(&mut Engine::with_objectid_seed(Some(seed)));
+    let first = draws(SEED);
+    assert_eq!(first, draws(SEED), "the same seed draws the same numbers");
+    assert!(first.iter().all(|r| (0.0..1.0).contains(r)), "{first:?}");
+    assert!(first[0] != first[1] && first[1] != first[2], "{first:?}");
+    let mut other = SEED;
+    other[11] = 2;
+    assert_ne!(first, draws(other));
+    // Later commands go on with the sequence instead of starting it again.
+    let mut engine = Engine::with_objectid_seed(Some(SEED));
+    rand_draws(&mut engine);
+    assert_ne!(rand_draws(&mut engine), first);
+    let mut served = Engine::with_objectid_seed(Some(SEED));
+    served.randomize();
+    assert_ne!(rand_draws(&mut served), first);
+    let bad = fail(
+        &mut engine,
+        doc! { "aggregate": 1, "pipeline": [{ "$documents": [{}] }, { "$set": { "r": { "$rand": { "a": 1 } } } }], "cursor": {} },
+    );
+    assert_eq!(bad.code, 3040501);
+    assert!(
+        bad.message
+            .ends_with(":: caused by :: $rand does not currently accept arguments"),
+        "{}",
+        bad.message
+    );
+}
+
+#[test]
+fn list_local_sessions_is_a_database_level_stage() {
+    let mut e = with("c", vec![doc! { "_id": 1 }]);
+    let listed = |spec: Bson| doc! { "aggregate": 1, "pipeline": [{ "$listLocalSessions": spec }], "cursor": {} };
+    let reply = run(&mut e, listed(Bson::Document(doc! {})));
+    assert_eq!(first_batch(&reply), Vec::<Document>::new());
+    let reply = run(&mut e, listed(Bson::Document(doc! { "allUsers": true })));
+    assert_eq!(
+        reply.get_document("cursor").unwrap().get_str("ns"),
+        Ok("uji.$cmd.aggregate")
+    );
+    let both = fail(
+        &mut e,
+        listed(Bson::Document(
+            doc! { "allUsers": true, "users": [{ "user": "a", "db": "b" }] },
+        )),
+    );
+    assert_eq!(
+        (both.code, both.code_name.as_str()),
+        (12, "UnsupportedFormat")
+    );
+    assert_eq!(fail(&mut e, listed(Bson::Int32(1))).code, 14);
+    assert_eq!(
+        fail(&mut e, listed(Bson::Document(doc! { "x": 1 }))).code,
+        40415
+    );
+    let on_collection = fail(
+        &mut e,
+        doc! { "aggregate": "c", "pipeline": [{ "$listLocalSessions": {} }], "cursor": {} },
+    );
+    assert_eq!(
+        (on_collection.code, on_collection.message.as_str()),
+        (73, "$listLocalSessions must be run against the database with {aggregate: 1}, not a collection")
+    );
+}
+
+#[test]
+fn unacknowledged_bulk_writes_and_find_one_and_modify_answer_as_mongosh() {
+    let out = shell_out(
+        "use uji\ndb.c.insertOne({ _id: 1, a: 1 })\ndb.c.bulkWrite([{ insertOne: { document: { _id: 2 } } }, { updateOne: { filter: { _id: 1 }, update: { $set: { a: 2 } } } }, { insertOne: { document: { _id: 1 } } }, { insertOne: { document: { _id: 3 } } }], { writeConcern: { w: NumberInt(0) } })\ndb.c.findOneAndUpdate({ _id: 1 }, { $set: { a: 3 } }, { writeConcern: { w: 0 } })\ndb.c.findOneAndDelete({ _id: 2 }, { writeConcern: { w: Long(0) } })\ndb.c.insertOne({ _id: 4 }, { writeConcern: { w: NumberInt(0) } })\ndb.c.find()",
+    );
+    // The duplicate `_id: 1` stops the ordered insert batch: `_id: 3` is not written.
+    let expected = "switched to db uji
+{ acknowledged: true, insertedId: 1 }
+{
+  acknowledged: true,
+  insertedCount: 0,
+  insertedIds: { '0': 2, '2': 1, '3': 3 },
+  matchedCount: 0,
+  modifiedCount: 0,
+  deletedCount: 0,
+  upsertedCount: 0,
+  upsertedIds: {}
+}
+
+
+{ acknowledged: false, insertedId: 4 }
+[ { _id: 1, a: 3 }, { _id: 4 } ]
+";
+    assert_eq!(out, expected);
+}
+
+/// `explain` of `command` at executionStats.
+fn explained(engine: &mut Engine, command: Document) -> Document {
+    run(
+        engine,
+        doc! { "explain": command, "verbosity": "executionStats" },
+    )
+}
+
+fn execution_stages(explain: &Document) -> Document {
+    explain
+        .get_document("executionStats")
+        .and_then(|s| s.get_document("executionStages"))
+        .cloned()
+        .unwrap_or_else(|_| panic!("no executionStages in {explain}"))
+}
+
+fn counted(stage: &Document) -> i32 {
+    stage.get_i32("nCounted").unwrap_or(-1)
+}
+
+#[test]
+fn count_scan_shows_its_key_range_and_count_stages_their_counts() {
+    let mut e = Engine::new();
+    run(
+        &mut e,
+        doc! { "createIndexes": "c", "indexes": [{ "key": { "a": 1, "_id": 1 }, "name": "a_1__id_1" }] },
+    );
+    let docs: Vec<Document> = (0..10).map(|i| doc! { "_id": i, "a": 1 }).collect();
+    run(&mut e, doc! { "insert": "c", "documents": docs });
+    run(
+        &mut e,
+        doc! { "insert": "c", "documents": [{ "_id": 10, "a": 2 }] },
+    );
+    let stages = execution_stages(&explained(
+        &mut e,
+        doc! { "count": "c", "query": { "a": 1 }, "skip": 3 },
+    ));
+    assert_eq!(
+        (stages.get_str("stage"), counted(&stages)),
+        (Ok("COUNT"), 7)
+    );
+    assert_eq!(stages.get_i32("nSkipped"), Ok(3));
+    let scan = stages.get_document("inputStage").unwrap();
+    assert_eq!(scan.get_str("stage"), Ok("COUNT_SCAN"), "{stages}");
+    assert_eq!(
+        scan.get_document("indexBounds").unwrap(),
+        &doc! {
+            "startKey": { "a": 1, "_id": Bson::MinKey }, "startKeyInclusive": true,
+            "endKey": { "a": 1, "_id": Bson::MaxKey }, "endKeyInclusive": true,
+        }
+    );
+    let limited = execution_stages(&explained(
+        &mut e,
+        doc! { "count": "c", "query": { "a": 2 }, "limit": -3 },
+    ));
+    assert_eq!(counted(&limited), 1);
+    let fast = execution_stages(&explained(
+        &mut e,
+        doc! { "count": "c", "limit": 3, "skip": 9 },
+    ));
+    assert_eq!(
+        (fast.get_str("stage"), counted(&fast)),
+        (Ok("RECORD_STORE_FAST_COUNT"), 2)
+    );
+    // Two intervals are no single key range: the index is scanned, not counted.
+    let two = execution_stages(&explained(
+        &mut e,
+        doc! { "count": "c", "query": { "a": { "$in": [1, 2] } } },
+    ));
+    assert_eq!(counted(&two), 11);
+    assert_ne!(
+        two.get_document("inputStage").unwrap().get_str("stage"),
+        Ok("COUNT_SCAN")
+    );
+    let n = run(
+        &mut e,
+        doc! { "count": "c", "query": { "a": 1 }, "limit": -3 },
+    );
+    assert_eq!(n.get_i32("n"), Ok(3));
+    let missing = execution_stages(&explained(
+        &mut e,
+        doc! { "count": "none", "query": { "a": 1 } },
+    ));
+    assert_eq!(
+        (missing.get_str("stage"), counted(&missing)),
+        (Ok("COUNT"), 0)
+    );
+}
+
+#[test]
+fn distinct_on_an_index_s_first_field_plans_distinct_scan() {
+    let docs: Vec<Document> = (0..100)
+        .map(|i| doc! { "_id": i, "a": i % 10, "b": i % 7 })
+        .collect();
+    let mut e = with("c", docs);
+    let distinct = |e: &mut Engine, key: &str, query: Document| {
+        explained(e, doc! { "distinct": "c", "key": key, "query": query })
+    };
+    let totals = |x: &Document| {
+        let s = x.get_document("executionStats").unwrap();
+        (
+            s.get_i32("nReturned").unwrap(),
+            s.get_i32("totalKeysExamined").unwrap(),
+            s.get_i32("totalDocsExamined").unwrap(),
+        )
+    };
+    assert_eq!(totals(&distinct(&mut e, "a", doc! {})), (100, 0, 100));
+    run(
+        &mut e,
+        doc! { "createIndexes": "c", "indexes": [{ "key": { "a": 1 }, "name": "a_1" }] },
+    );
+    let all = distinct(&mut e, "a", doc! {});
+    assert_eq!(totals(&all), (10, 10, 0));
+    let winning = all
+        .get_document("queryPlanner")
+        .unwrap()
+        .get_document("winningPlan")
+        .unwrap();
+    assert_eq!(winning.get_str("stage"), Ok("PROJECTION_COVERED"));
+    assert_eq!(
+        winning.get_document("transformBy"),
+        Ok(&doc! { "_id": 0, "a": 1 })
+    );
+    let scan = winning.get_document("inputStage").unwrap();
+    assert_eq!(
+        (scan.get_str("stage"), scan.get_str("indexName")),
+        (Ok("DISTINCT_SCAN"), Ok("a_1"))
+    );
+    assert_eq!(
+        totals(&distinct(&mut e, "a", doc! { "a": { "$gt": 5 } })),
+        (4, 4, 0)
+    );
+    // Another key than the index's first field: the documents are read.
+    assert_eq!(
+        totals(&distinct(&mut e, "b", doc! { "a": { "$gt": 5 } })).2,
+        40
+    );
+    run(&mut e, doc! { "dropIndexes": "c", "index": "*" });
+    run(
+        &mut e,
+        doc! { "createIndexes": "c", "indexes": [{ "key": { "a": 1, "b": 1 }, "name": "a_1_b_1" }] },
+    );
+    let covered = distinct(&mut e, "b", doc! { "a": { "$gt": 5 } });
+    assert_eq!(totals(&covered).2, 0);
+    let winning = covered
+        .get_document("queryPlanner")
+        .unwrap()
+        .get_document("winningPlan")
+        .unwrap();
+    assert_eq!(
+        winning.get_document("inputStage").unwrap().get_str("stage"),
+        Ok("IXSCAN")
     );
 }

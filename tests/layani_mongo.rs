@@ -200,6 +200,20 @@ fn pymongo_s_monitor_streams_hello_and_each_reply_waits_its_period() {
 }
 
 #[test]
+fn pymongo_s_unacknowledged_writes_are_done_and_answer_nothing() {
+    let Some(mut python) = klien::wajib(Klien::Python) else {
+        return;
+    };
+    let server = start();
+    let output = python
+        .arg(script("pymongo_wire.py"))
+        .args([server.url().as_str(), "w0"])
+        .output()
+        .unwrap();
+    assert!(assert_ran(&output, "w0").ends_with("OK\n"));
+}
+
+#[test]
 fn fifty_pymongo_clients_lose_no_acknowledged_write() {
     let Some(mut python) = klien::wajib(Klien::Python) else {
         return;

@@ -1,10 +1,10 @@
 """pymongo against `kursus layani --mongo`: CRUD, indexes, explain, aggregation, a cursor
 over several getMore batches, killCursors, a duplicate key as DuplicateKeyError, a view and
 a validator's warning read back with getLog, a load test (50 clients x 1,000 mixed
-commands) that must lose no acknowledged write, and the streaming (awaitable) hello of
-pymongo's server monitor.
+commands) that must lose no acknowledged write, the streaming (awaitable) hello of
+pymongo's server monitor, and unacknowledged (w: 0) writes.
 
-Usage: python pymongo_wire.py mongodb://127.0.0.1:PORT/ [crud|load|stream]
+Usage: python pymongo_wire.py mongodb://127.0.0.1:PORT/ [crud|load|stream|w0]
 Prints OK and exits 0 when every check holds; an AssertionError otherwise."""
 
 import json
@@ -16,7 +16,8 @@ import pymongo
 from bson.int64 import Int64
 from bson.objectid import ObjectId
 from pymongo import MongoClient, monitoring
-from pymongo.errors import DuplicateKeyError, OperationFailure
+from pymongo import DeleteOne, InsertOne, UpdateOne, WriteConcern
+from pymongo.errors import DuplicateKeyError, InvalidOperation, OperationFailure
 
 
 def crud(url):
@@ -202,6 +203,31 @@ def stream(url):
     assert len(heartbeats.answered) <= most, heartbeats.answered
 
 
+def unacknowledged(url):
+    """w: 0 as an int and as an Int64: every write is done, no result carries a count,
+    findOneAnd* gives nothing back. One connection, so the reads come after the writes."""
+    client = MongoClient(url, serverSelectionTimeoutMS=5000, maxPoolSize=1)
+    coll = client.uji.w0
+    for w in (0, Int64(0)):
+        coll.drop()
+        quiet = coll.with_options(write_concern=WriteConcern(w=w))
+        assert quiet.insert_one({"_id": 1, "a": 0}).acknowledged is False
+        bulk = quiet.bulk_write([InsertOne({"_id": 2}), UpdateOne({"_id": 1}, {"$inc": {"a": 1}}),
+                                 DeleteOne({"_id": 2})])
+        assert bulk.acknowledged is False
+        try:
+            bulk.inserted_count
+            raise AssertionError("an unacknowledged bulk write knows its counts")
+        except InvalidOperation:
+            pass
+        assert quiet.find_one_and_update({"_id": 1}, {"$set": {"b": 2}}) is None
+        assert quiet.find_one_and_replace({"_id": 1}, {"a": 5}) is None
+        assert list(coll.find()) == [{"_id": 1, "a": 5}], list(coll.find())
+        assert quiet.find_one_and_delete({"_id": 1}) is None
+        assert coll.count_documents({}) == 0
+    client.close()
+
+
 if __name__ == "__main__":
-    {"crud": crud, "load": load, "stream": stream}[sys.argv[2]](sys.argv[1])
+    {"crud": crud, "load": load, "stream": stream, "w0": unacknowledged}[sys.argv[2]](sys.argv[1])
     print("OK")

@@ -63,7 +63,8 @@ fn load(lesson: Option<&str>) -> anyhow::Result<Engines> {
     Ok(shell.into_engines())
 }
 
-fn share(engines: Engines) -> Shared {
+fn share(mut engines: Engines) -> Shared {
+    engines.mongo.randomize();
     Shared {
         mongo: Arc::new(Mutex::new(engines.mongo)),
         dynamo: Arc::new(Mutex::new(engines.dynamo)),

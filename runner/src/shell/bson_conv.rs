@@ -160,8 +160,27 @@ fn wrapper_to_bson(obj: &JsObject, kind: &str, ctx: &mut Context) -> JsResult<Bs
         "MinKey" => Bson::MinKey,
         "MaxKey" => Bson::MaxKey,
         "Code" => Bson::JavaScriptCode(hidden_str(obj, "code", ctx)?),
+        "DBRef" => dbref_to_bson(obj, ctx)?,
         _ => plain_to_bson(obj, ctx, 0)?,
     })
+}
+
+/// `{ $ref, $id[, $db], ...fields }`, the document a DBRef is stored as.
+fn dbref_to_bson(obj: &JsObject, ctx: &mut Context) -> JsResult<Bson> {
+    let mut doc = Document::new();
+    doc.insert("$ref", hidden_str(obj, "collection", ctx)?);
+    doc.insert(
+        "$id",
+        to_bson_at(&obj.get(js_string!("oid"), ctx)?, ctx, 1)?,
+    );
+    let db = obj.get(js_string!("db"), ctx)?;
+    if db.to_boolean() {
+        doc.insert("$db", db.to_string(ctx)?.to_std_string_lossy());
+    }
+    if let Bson::Document(fields) = to_bson_at(&obj.get(js_string!("fields"), ctx)?, ctx, 1)? {
+        doc.extend(fields);
+    }
+    Ok(Bson::Document(doc))
 }
 
 fn binary_to_bson(obj: &JsObject, ctx: &mut Context) -> JsResult<Bson> {
@@ -227,12 +246,47 @@ pub(crate) fn from_bson_canonical(value: &Bson, ctx: &mut Context) -> JsResult<J
 }
 
 pub(crate) fn from_document(doc: &Document, ctx: &mut Context) -> JsResult<JsObject> {
+    if is_dbref(doc) {
+        return dbref_from_document(doc, ctx);
+    }
     let obj = JsObject::with_object_proto(ctx.intrinsics());
     for (key, value) in doc {
         let v = from_bson(value, ctx)?;
         obj.create_data_property_or_throw(js_string!(key.as_str()), v, ctx)?;
     }
     Ok(obj)
+}
+
+/// The driver's rule: a string `$ref`, a non-null `$id`, a string `$db` if any,
+/// and no other `$`-field make a document a DBRef.
+fn is_dbref(doc: &Document) -> bool {
+    matches!(doc.get("$ref"), Some(Bson::String(_)))
+        && !matches!(doc.get("$id"), None | Some(Bson::Null | Bson::Undefined))
+        && matches!(doc.get("$db"), None | Some(Bson::String(_)))
+        && doc
+            .keys()
+            .all(|k| !k.starts_with('$') || matches!(k.as_str(), "$ref" | "$id" | "$db"))
+}
+
+fn dbref_from_document(doc: &Document, ctx: &mut Context) -> JsResult<JsObject> {
+    let field = |key: &str, ctx: &mut Context| match doc.get(key) {
+        Some(v) => from_bson(v, ctx),
+        None => Ok(JsValue::undefined()),
+    };
+    let fields: Document = doc
+        .iter()
+        .filter(|(k, _)| !k.starts_with('$'))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let args = [
+        field("$ref", ctx)?,
+        field("$id", ctx)?,
+        field("$db", ctx)?,
+        JsValue::from(from_document(&fields, ctx)?),
+    ];
+    let made = bson_factory("dbref", &args, ctx)?;
+    made.as_object()
+        .ok_or_else(|| type_error("DBRef did not build an object"))
 }
 
 fn from_array(items: &[Bson], ctx: &mut Context) -> JsResult<JsValue> {

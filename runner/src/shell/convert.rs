@@ -65,6 +65,9 @@ impl Converter {
         if let Some(v) = special_object(obj, ctx)? {
             return Ok(v);
         }
+        if get_str(obj, "_bsontype", ctx)?.as_deref() == Some("DBRef") {
+            return self.dbref(obj, ctx, depth);
+        }
         self.path.push(obj.clone());
         let result = self.container(obj, ctx, depth);
         self.path.pop();
@@ -152,6 +155,31 @@ impl Converter {
     }
 }
 
+impl Converter {
+    /// `DBRef('coll', ObjectId('…'))`, then the database and the extra fields when
+    /// there are any, each part inspected as mongosh's own DBRef printer does.
+    fn dbref(&mut self, obj: &JsObject, ctx: &mut Context, depth: usize) -> JsResult<Value> {
+        let mut parts = Vec::new();
+        for key in ["collection", "oid", "db", "fields"] {
+            let v = obj.get(js_string!(key), ctx)?;
+            let skip = match key {
+                "db" => !v.to_boolean(),
+                "fields" => v
+                    .as_object()
+                    .is_none_or(|f| own_keys(&f, ctx).is_ok_and(|k| k.is_empty())),
+                _ => false,
+            };
+            if !skip {
+                parts.push(inline(&self.convert(&v, ctx, depth + 1)?));
+            }
+        }
+        Ok(custom(
+            format!("DBRef({})", parts.join(", ")),
+            Style::Special,
+        ))
+    }
+}
+
 fn braced(prefix: &str, parts: &[String]) -> String {
     if parts.is_empty() {
         format!("{prefix} {{}}")
@@ -211,20 +239,29 @@ fn date_value(date: &JsDate, ctx: &mut Context) -> JsResult<Value> {
     Ok(custom(format!("ISODate('{iso}')"), Style::Date))
 }
 
-/// `[Function: f]`, `[Function (anonymous)]`, `[class A]`.
+/// `[Function: f]`, `[Function (anonymous)]`, `[class A]`, `[class B extends A]`.
 pub(crate) fn function_text(obj: &JsObject, ctx: &mut Context) -> JsResult<String> {
     let name = get_str(obj, "name", ctx)?.unwrap_or_default();
-    if is_class(obj, ctx)? {
-        return Ok(if name.is_empty() {
-            "[class (anonymous)]".to_string()
-        } else {
-            format!("[class {name}]")
-        });
+    if is_class(obj, ctx)? && !super::heritage::prints_as_function(obj, ctx) {
+        return class_text(obj, &name, ctx);
     }
     Ok(if name.is_empty() {
         "[Function (anonymous)]".to_string()
     } else {
         format!("[Function: {name}]")
+    })
+}
+
+/// Node's text for a class: its name, and the name of the class it extends, if that has one.
+fn class_text(obj: &JsObject, name: &str, ctx: &mut Context) -> JsResult<String> {
+    let name = if name.is_empty() { "(anonymous)" } else { name };
+    let base = match obj.prototype() {
+        Some(parent) => get_str(&parent, "name", ctx)?.unwrap_or_default(),
+        None => String::new(),
+    };
+    Ok(match base.is_empty() {
+        true => format!("[class {name}]"),
+        false => format!("[class {name} extends {base}]"),
     })
 }
 

@@ -29,6 +29,7 @@ mod dynamo_aids;
 mod ejson;
 mod engines;
 mod errors;
+mod heritage;
 mod jsutil;
 mod lexical;
 mod limits;
@@ -257,6 +258,10 @@ impl Shell {
         match evaluated {
             Ok(value) => {
                 let value = syntax::declared_value(unit, value, &mut self.ctx);
+                if let Err(err) = syntax::completion_named(unit, &value, &mut self.ctx) {
+                    return (errors::format_thrown(err, unit, &mut self.ctx), true, false);
+                }
+                heritage::note(unit, &value, &mut self.ctx);
                 match writer::format_result(&value, &mut self.ctx) {
                     Ok(text) => (text, false, value.is_undefined()),
                     Err(err) => (errors::format_thrown(err, unit, &mut self.ctx), true, false),

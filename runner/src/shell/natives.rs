@@ -48,7 +48,7 @@ pub(crate) fn register_native(
 }
 
 pub(crate) fn install(ctx: &mut Context) -> JsResult<()> {
-    let table: [(&str, NativeFunctionPointer, usize); 15] = [
+    let table: [(&str, NativeFunctionPointer, usize); 16] = [
         ("clean", clean, 1),
         ("nextObjectId", next_object_id, 0),
         ("objectIdFromTime", object_id_from_time, 1),
@@ -64,6 +64,7 @@ pub(crate) fn install(ctx: &mut Context) -> JsResult<()> {
         ("base64ToUuid", base64_to_uuid, 1),
         ("uuidToBase64", uuid_to_base64, 1),
         ("hexToBase64", hex_to_base64, 1),
+        ("unacknowledged", unacknowledged, 1),
     ];
     for (name, f, arity) in table {
         register_native(ctx, "__native", name, f, arity)?;
@@ -92,6 +93,17 @@ fn clean(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> 
         }
     }
     Ok(out.into())
+}
+
+/// `__native.unacknowledged(writeConcern)`: the engine's reading of `w: 0`, so a
+/// `NumberInt(0)` or `Long(0)` counts as a plain `0` does.
+fn unacknowledged(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let concern = arg(args, 0);
+    if concern.is_null_or_undefined() {
+        return Ok(false.into());
+    }
+    let concern = to_bson(&concern, ctx)?;
+    Ok(crate::engine::mongo::is_unacknowledged(&concern).into())
 }
 
 fn session(ctx: &Context) -> JsResult<SessionHandle> {

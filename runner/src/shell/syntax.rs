@@ -1,7 +1,8 @@
 //! Parse errors as mongosh shows them (Babel's wording and code frame), and the
 //! REPL rule that a function or class declaration evaluates to itself.
 
-use boa_engine::{js_string, Context, JsError, JsValue};
+use boa_engine::property::PropertyDescriptor;
+use boa_engine::{js_string, Context, JsError, JsResult, JsValue};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -91,6 +92,8 @@ fn redeclared(raw: &str) -> Option<String> {
 
 /// Babel names the first token it would have taken: `({ a: 1 ]` and `f(1 ]` expect
 /// `","` where boa lists `','` or the closer, and a list's comma is a `","` too.
+/// Where a name is missing (`const = 5`) Babel names nothing: it expects a token
+/// kind, not a token, and says only `Unexpected token`.
 fn expected_message(raw: &str) -> Option<String> {
     static EXPECTED: LazyLock<Option<Regex>> =
         LazyLock::new(|| Regex::new(r"^(?:expected token|expected one of) '([^']+)'").ok());
@@ -99,6 +102,9 @@ fn expected_message(raw: &str) -> Option<String> {
         None if raw.contains("expected comma") => ",".to_string(),
         None => return None,
     };
+    if token == "identifier" {
+        return None;
+    }
     Some(format!("Unexpected token, expected \"{token}\""))
 }
 
@@ -116,6 +122,47 @@ pub(crate) fn declared_value(unit: &str, value: JsValue, ctx: &mut Context) -> J
         _ => ctx
             .eval(boa_engine::Source::from_bytes(&name))
             .unwrap_or(value),
+    }
+}
+
+/// mongosh's rewriter ends each input with `_cr = <its last expression>`, so an
+/// anonymous function or class typed as the whole statement takes the name `_cr`,
+/// as JavaScript names an anonymous definition assigned to a variable.
+pub(crate) fn completion_named(unit: &str, value: &JsValue, ctx: &mut Context) -> JsResult<()> {
+    let Some(function) = value.as_object().filter(|f| f.is_callable()) else {
+        return Ok(());
+    };
+    let name = function.get(js_string!("name"), ctx)?;
+    let unnamed = name.as_string().is_some_and(|s| s.is_empty());
+    if unnamed && ends_with_anonymous_definition(unit) {
+        let name = PropertyDescriptor::builder()
+            .value(js_string!("_cr"))
+            .writable(false)
+            .enumerable(false)
+            .configurable(true);
+        function.define_property_or_throw(js_string!("name"), name, ctx)?;
+    }
+    Ok(())
+}
+
+/// Whether the unit's last statement is an expression that is an anonymous
+/// function or class definition (parenthesised or not).
+fn ends_with_anonymous_definition(unit: &str) -> bool {
+    use boa_engine::ast::scope::Scope;
+    use boa_engine::ast::statement::Statement;
+    use boa_engine::ast::StatementListItem;
+    let mut interner = boa_engine::interner::Interner::default();
+    let parsed = boa_engine::parser::Parser::new(boa_engine::Source::from_bytes(unit))
+        .parse_script(&Scope::new_global(), &mut interner);
+    let Ok(script) = parsed else {
+        return false;
+    };
+    match script.statements().statements().last() {
+        Some(StatementListItem::Statement(s)) => match s.as_ref() {
+            Statement::Expression(e) => e.is_anonymous_function_definition(),
+            _ => false,
+        },
+        _ => false,
     }
 }
 
@@ -199,6 +246,12 @@ mod tests {
         assert_eq!(
             babel_message("expected token ')', got ']'"),
             "Unexpected token, expected \")\""
+        );
+        assert_eq!(
+            babel_message(
+                "expected token 'identifier', got '=' in lexical declaration at line 1, col 7"
+            ),
+            "Unexpected token"
         );
     }
 

@@ -72,6 +72,7 @@ fn named_code(code: i32) -> Option<&'static str> {
         2 => "BadValue",
         5 => "GraphContainsCycle",
         9 => "FailedToParse",
+        12 => "UnsupportedFormat",
         13 => "Unauthorized",
         14 => "TypeMismatch",
         15 => "Overflow",

@@ -28,10 +28,12 @@ mod update;
 mod validation;
 mod value;
 mod views;
+mod write_concern;
 
 pub use error::{code_name, MongoError};
 pub use exec::cursor::Cursor;
 use storage::Collection;
+pub use write_concern::is_unacknowledged;
 
 /// What one query did, for grading efficiency (`take_plan_log`).
 #[derive(Debug, Clone, PartialEq)]
@@ -74,6 +76,18 @@ fn stage_names(command: &Document) -> Vec<String> {
         .collect()
 }
 
+/// The seed's twelve bytes folded into the generator's state; none: entropy.
+fn random_for(seed: Option<[u8; 12]>) -> expr::random::Random {
+    match seed {
+        Some(bytes) => expr::random::Random::seeded(
+            bytes
+                .iter()
+                .fold(0u64, |acc, b| acc.rotate_left(8) ^ u64::from(*b)),
+        ),
+        None => expr::random::Random::from_entropy(),
+    }
+}
+
 /// All databases of one session.
 #[derive(Debug)]
 pub struct Engine {
@@ -87,6 +101,7 @@ pub struct Engine {
     next_cursor: i64,
     next_uuid: u64,
     log: log::ServerLog,
+    random: expr::random::Random,
 }
 
 impl Default for Engine {
@@ -100,7 +115,8 @@ impl Engine {
         Self::default()
     }
 
-    /// An engine whose ObjectIds start at `seed` and count up (reproducible output).
+    /// An engine whose ObjectIds start at `seed` and count up, and whose `$rand`
+    /// follows from it (reproducible output).
     pub fn with_objectid_seed(seed: Option<[u8; 12]>) -> Self {
         Engine {
             databases: BTreeMap::new(),
@@ -112,7 +128,14 @@ impl Engine {
             next_cursor: 0,
             next_uuid: 0,
             log: log::ServerLog::default(),
+            random: random_for(seed),
         }
+    }
+
+    /// `$rand` draws from the process's entropy from now on: a served engine
+    /// keeps its lesson's ObjectId seed but is no reproducible example.
+    pub fn randomize(&mut self) {
+        self.random = expr::random::Random::from_entropy();
     }
 
     pub fn next_object_id(&mut self) -> ObjectId {
@@ -166,7 +189,9 @@ impl Engine {
     /// A command that fails leaves no plan behind: its reads are not counted.
     fn dispatch_logged(&mut self, db: &str, command: Document) -> Result<reply::Reply, MongoError> {
         let plans = self.plan_log.len();
+        let lent = expr::random::Lent::enter(self.random);
         let result = commands::dispatch(self, db, command);
+        self.random = lent.give_back(self.random);
         if result.is_err() {
             self.plan_log.truncate(plans);
         }

@@ -144,6 +144,38 @@
     __inspect__() { return `Code('${this.code.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}')`; }
   }
 
+  // mongosh checks the helper's arguments before js-bson sees them.
+  function checkDBRefArgs(namespace, oid, db) {
+    const invalid = (text) => new MongoshInvalidInputError(`[COMMON-10001] ${text} (DBRef)`);
+    if (namespace === undefined) throw invalid('Missing required argument at position 0');
+    if (typeof namespace !== 'string') {
+      throw invalid(`Argument at position 0 must be of type string, got ${typeof namespace} instead`);
+    }
+    if (oid === undefined) throw invalid('Missing required argument at position 1');
+    if (db !== undefined && typeof db !== 'string') {
+      throw invalid(`Argument at position 2 must be of type string, got ${typeof db} instead`);
+    }
+  }
+
+  // Stored as `{ $ref, $id, $db }` and the extra fields; the printer spells it
+  // `DBRef('coll', id[, 'db'][, fields])` as mongosh does.
+  class DBRefImpl {
+    constructor(collection, oid, db, fields) {
+      checkDBRefArgs(collection, oid, db);
+      this.collection = collection;
+      this.oid = oid;
+      this.db = db;
+      this.fields = Object.assign({}, fields);
+    }
+    get _bsontype() { return 'DBRef'; }
+    get namespace() { return this.collection; }
+    toJSON() {
+      const out = { $ref: this.collection, $id: this.oid };
+      if (this.db) out.$db = this.db;
+      return Object.assign(out, this.fields);
+    }
+  }
+
   const ObjectId = callable(ObjectIdImpl, 'ObjectId');
   ObjectId.isValid = ObjectIdImpl.isValid;
   const Long = callable(LongImpl, 'Long');
@@ -159,6 +191,7 @@
   const MinKey = callable(MinKeyImpl, 'MinKey');
   const MaxKey = callable(MaxKeyImpl, 'MaxKey');
   const Code = callable(CodeImpl, 'Code');
+  const DBRef = callable(DBRefImpl, 'DBRef');
 
   const LONG_WARNING = 'Warning: NumberLong: specifying a number as argument is deprecated and may lead to loss of precision, pass a string instead';
   function NumberLong(v) {
@@ -184,7 +217,7 @@
   const HexData = (sub, hex) => new BinaryImpl(native.hexToBase64(String(hex)), sub);
 
   const exported = { ObjectId, Long, Int32, Double, Decimal128, Timestamp, Binary, MinKey, MaxKey,
-    Code, NumberLong, NumberInt, NumberDecimal, ISODate, UUID, BinData, HexData, BSONError };
+    Code, DBRef, NumberLong, NumberInt, NumberDecimal, ISODate, UUID, BinData, HexData, BSONError };
   for (const name of Object.keys(exported)) hidden(g, name, exported[name]);
   hidden(g, '__bson', {
     objectId: (hex) => { engineHex = true; return new ObjectIdImpl(hex); },
@@ -197,5 +230,6 @@
     code: (c) => new CodeImpl(c),
     int32: (v) => new Int32Impl(v),
     double: (v) => new DoubleImpl(v),
+    dbref: (ref, id, db, fields) => new DBRefImpl(ref, id, db, fields),
   });
 })(globalThis, __native);

@@ -45,8 +45,9 @@
     native.printLine(`DeprecationWarning: Collection.${method}() is deprecated. Use ${instead}.`);
   }
 
-  // `writeConcern: {w: 0}`: the server sends no reply, so the driver knows no counts.
-  const acknowledged = (options) => !(options && options.writeConcern && options.writeConcern.w === 0);
+  // `writeConcern: {w: 0}` (0 in any numeric type, as the engine reads it): the server
+  // sends no reply, so the driver knows no counts.
+  const acknowledged = (options) => !(options && native.unacknowledged(options.writeConcern));
 
   // What the driver sends with every write command besides its statements.
   const writeOptions = (options) => ({ writeConcern: options.writeConcern, let: options.let,
@@ -188,6 +189,8 @@
         sort: options.sort, fields: options.projection, upsert: options.upsert,
         arrayFilters: options.arrayFilters, hint: options.hint, collation: options.collation,
         new: fields.remove ? undefined : returnNew }, writeOptions(options), fields)));
+      // Unacknowledged, the driver gets an empty reply and mongosh hands back its `value`.
+      if (!acknowledged(options)) return undefined;
       return reply.value === undefined ? null : reply.value;
     }
 

@@ -188,6 +188,7 @@
     if (!ordered) plan = plan.slice().sort((x, y) => KIND_ORDER[x[1]] - KIND_ORDER[y[1]]);
     const r = { acknowledged: true, insertedCount: 0, insertedIds: {}, matchedCount: 0,
       modifiedCount: 0, deletedCount: 0, upsertedCount: 0, upsertedIds: {} };
+    if (!__shell.acknowledged(options)) return unacknowledgedBulk(coll, plan, ordered, options, r);
     const writeErrors = [];
     for (const [index, kind, statement, shown] of plan) {
       const { reply, error } = runStatement(coll, kind, statement, options);
@@ -203,6 +204,21 @@
       // The driver's BulkWriteResult lists insertedIds last.
       const { acknowledged, insertedIds, ...counts } = r;
       throw __errors.bulkWriteError(writeErrors, Object.assign(counts, { insertedIds }));
+    }
+    return r;
+  }
+
+  // `w: 0`: the writes run but no reply comes back, so the driver's result (and
+  // mongosh's) counts nothing and lists every insert's id; an ordered batch on the
+  // server still stops at its first error, until the next kind of write.
+  function unacknowledgedBulk(coll, plan, ordered, options, r) {
+    let failedKind = null;
+    for (const [index, kind, statement] of plan) {
+      if (kind === 'insert') r.insertedIds[index] = statement._id;
+      if (kind === failedKind) continue;
+      failedKind = null;
+      const { error } = runStatement(coll, kind, statement, options);
+      if (error && ordered) failedKind = kind;
     }
     return r;
   }

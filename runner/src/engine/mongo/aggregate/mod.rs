@@ -191,6 +191,9 @@ fn parse_stage(spec: &Document) -> Result<Stage, MongoError> {
         }
         "$sortByCount" => Stage::SortByCount(group::parse_sort_by_count(arg)?),
         "$facet" => Stage::Facet(facet::Facet::parse(arg)?),
+        "$listLocalSessions" => {
+            return Err(crate::engine::mongo::commands::sessions::on_collection())
+        }
         other => {
             return Err(fail(
                 40324,

@@ -140,17 +140,27 @@ fn is_database_level(command: &Document) -> bool {
         == Some(1.0)
 }
 
-/// The documents of a leading `$documents` stage (an expression evaluated
-/// once, which must give an array of objects).
+/// The documents of the leading stage a pipeline on no collection starts from:
+/// `$documents` or `$listLocalSessions`.
 fn documents_input(pipeline: &mut Vec<Document>) -> Result<Vec<Document>, MongoError> {
     let first = pipeline.first().and_then(|s| s.iter().next());
-    let Some(("$documents", arg)) = first.map(|(k, v)| (k.as_str(), v)) else {
-        let name = first.map(|(k, _)| k.clone()).unwrap_or_default();
-        return Err(MongoError::new(
-            73,
-            format!("{{aggregate: 1}} is not valid for '{name}'; a collection is required."),
-        ));
+    let docs = match first.map(|(k, v)| (k.as_str(), v)) {
+        Some(("$documents", arg)) => documents(arg)?,
+        Some((super::sessions::STAGE, arg)) => super::sessions::list_local_sessions(arg)?,
+        _ => {
+            let name = first.map(|(k, _)| k.clone()).unwrap_or_default();
+            return Err(MongoError::new(
+                73,
+                format!("{{aggregate: 1}} is not valid for '{name}'; a collection is required."),
+            ));
+        }
     };
+    pipeline.remove(0);
+    Ok(docs)
+}
+
+/// `$documents`: an expression evaluated once, which must give an array of objects.
+fn documents(arg: &Bson) -> Result<Vec<Document>, MongoError> {
     let value = crate::engine::mongo::expr::evaluate(arg, &Document::new(), &Vars::new())?;
     let docs = match value {
         Some(Bson::Array(items)) => items
@@ -162,7 +172,6 @@ fn documents_input(pipeline: &mut Vec<Document>) -> Result<Vec<Document>, MongoE
             .collect::<Result<Vec<_>, _>>()?,
         _ => return Err(documents_error()),
     };
-    pipeline.remove(0);
     Ok(docs)
 }
 

@@ -5,6 +5,7 @@ mod aggregate;
 mod catalog;
 #[cfg(test)]
 mod catalog_tests;
+mod explain_scans;
 mod explain_stages;
 pub(crate) mod find;
 mod indexes;
@@ -12,6 +13,7 @@ mod insert;
 mod modify;
 pub(crate) mod options;
 mod read;
+pub(crate) mod sessions;
 mod sink;
 mod views;
 

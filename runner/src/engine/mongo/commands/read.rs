@@ -2,14 +2,16 @@
 
 use bson::{doc, Bson, Document};
 
+use super::explain_scans::{CountPlan, DistinctPlan};
 use super::find::FindArgs;
 use super::{count_arg, document_arg, target};
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::explain::{explain as explain_doc, ExplainInput};
+use crate::engine::mongo::exec::scan::ScanStats;
 use crate::engine::mongo::exec::{eof_record, plan_record, run_query, QuerySpec};
 use crate::engine::mongo::query::Filter;
 use crate::engine::mongo::storage::Collection;
-use crate::engine::mongo::value::{compare_values, lookup_path, values_equal};
+use crate::engine::mongo::value::{compare_values, lookup_path, number_as_f64, values_equal};
 use crate::engine::mongo::Engine;
 
 pub(crate) fn count(
@@ -19,10 +21,8 @@ pub(crate) fn count(
 ) -> Result<Document, MongoError> {
     let coll = target(command, "count")?;
     let filter = Filter::parse(document_arg(command, "query")?.unwrap_or(&Document::new()))?;
-    let skip = count_arg(command, "skip")?.unwrap_or(0) as usize;
-    let limit = count_arg(command, "limit")?
-        .filter(|l| *l > 0)
-        .map(|l| l as usize);
+    let (skip, limit) = count_window(command)?;
+    let (skip, limit) = (skip as usize, limit.map(|l| l as usize));
     let Some(collection) = engine.collection(db, &coll) else {
         engine.record_plan(eof_record(&format!("{db}.{coll}")));
         return Ok(doc! { "n": 0 });
@@ -45,6 +45,19 @@ pub(crate) fn count(
     let record = plan_record(collection, &result);
     engine.record_plan(record);
     Ok(doc! { "n": result.rids.len() as i32 })
+}
+
+/// A count's `skip` and `limit`; a negative limit counts as its size (the legacy
+/// "hard limit" form), zero as none.
+fn count_window(command: &Document) -> Result<(u64, Option<u64>), MongoError> {
+    let skip = count_arg(command, "skip")?.unwrap_or(0) as u64;
+    let limit = match command.get("limit") {
+        Some(v) if number_as_f64(v).is_some_and(|n| n < 0.0) => {
+            number_as_f64(v).map(|n| (-n) as u64)
+        }
+        _ => count_arg(command, "limit")?.map(|l| l as u64),
+    };
+    Ok((skip, limit.filter(|l| *l > 0)))
 }
 
 pub(crate) fn distinct(
@@ -79,6 +92,24 @@ pub(crate) fn distinct(
     let record = plan_record(collection, &result);
     engine.record_plan(record);
     Ok(doc! { "values": values })
+}
+
+/// The values a distinct on `key` returns, without noting a plan (explain's count).
+fn distinct_of(
+    collection: &Collection,
+    key: &str,
+    filter: &Document,
+    hint: Option<&Bson>,
+) -> Result<Vec<Bson>, MongoError> {
+    let filter = Filter::parse(filter)?;
+    let spec = QuerySpec {
+        filter: Some(&filter),
+        hint,
+        ..QuerySpec::default()
+    };
+    let result = run_query(collection, &spec)?;
+    let docs = result.rids.iter().filter_map(|rid| collection.get(*rid));
+    Ok(distinct_values(docs, key))
 }
 
 pub(crate) fn distinct_values(docs: impl Iterator<Item = Document>, key: &str) -> Vec<Bson> {
@@ -124,8 +155,7 @@ pub(crate) fn explain(
     match inner.keys().next().map(String::as_str) {
         Some("find") => explain_find(engine, db, inner, &verbosity),
         Some("count") => explain_count(engine, db, inner, &verbosity),
-        Some("distinct") => explain_find(engine, db, &distinct_as_find(inner), &verbosity)
-            .map(|reply| with_command(reply, inner, db)),
+        Some("distinct") => explain_distinct(engine, db, inner, &verbosity),
         Some("aggregate") => super::aggregate::explain(engine, db, inner, &verbosity),
         Some(other) => Err(MongoError::new(
             59,
@@ -137,9 +167,8 @@ pub(crate) fn explain(
     }
 }
 
-/// The plan of a count: the find's plan under a COUNT stage; an index scan
-/// that alone answers the filter becomes COUNT_SCAN (no document fetched),
-/// and an empty filter reads the record count itself.
+/// The plan of a count: the find's plan under a COUNT stage, a COUNT_SCAN when the
+/// index bounds answer the filter, and the record count itself for no filter.
 fn explain_count(
     engine: &mut Engine,
     db: &str,
@@ -147,51 +176,78 @@ fn explain_count(
     verbosity: &str,
 ) -> Result<Document, MongoError> {
     let find = count_as_find(count);
-    let covered = find
-        .get_document("filter")
-        .map(|f| f.keys().collect::<Vec<_>>())
-        .unwrap_or_default();
+    let filtered = find.get_document("filter").is_ok_and(|f| !f.is_empty());
+    let fast = !filtered && !count.contains_key("hint");
     let mut reply = explain_find(engine, db, &find, verbosity)?;
-    let fast = covered.is_empty() && !count.contains_key("hint");
-    for (section, field) in [
-        ("queryPlanner", "winningPlan"),
-        ("executionStats", "executionStages"),
-    ] {
-        let Ok(part) = reply.get_document_mut(section) else {
-            continue;
-        };
-        if let Ok(plan) = part.get_document(field) {
-            let counted = count_stage(plan.clone(), &covered, fast);
-            part.insert(field, counted);
-        }
+    let plan = CountPlan::of(engine, db, count, count_window(count)?)?;
+    if let Ok(planner) = reply.get_document_mut("queryPlanner") {
+        let winning = planner
+            .get_document("winningPlan")
+            .cloned()
+            .unwrap_or_default();
+        planner.insert("winningPlan", plan.stage(winning, fast, None));
+    }
+    if let Ok(execution) = reply.get_document_mut("executionStats") {
+        count_execution(execution, &plan, fast);
     }
     Ok(with_command(reply, count, db))
 }
 
-fn count_stage(plan: Document, filter_fields: &[&String], fast: bool) -> Document {
-    if fast {
-        return doc! { "stage": "RECORD_STORE_FAST_COUNT" };
-    }
-    let input = match index_only(&plan, filter_fields) {
-        Some(mut ixscan) => {
-            ixscan.insert("stage", "COUNT_SCAN");
-            ixscan
-        }
-        None => plan,
+/// executionStats of a count: nothing returned, the COUNT stage's own counts.
+fn count_execution(execution: &mut Document, plan: &CountPlan, fast: bool) {
+    let total = |name: &str| execution.get(name).and_then(number_as_f64).unwrap_or(0.0) as u64;
+    let stats = ScanStats {
+        keys_examined: total("totalKeysExamined"),
+        docs_examined: total("totalDocsExamined"),
+        n_returned: total("nReturned"),
+        ..ScanStats::default()
     };
-    doc! { "stage": "COUNT", "inputStage": input }
+    let stages = execution
+        .get_document("executionStages")
+        .cloned()
+        .unwrap_or_default();
+    let counted = plan.stage(stages, fast, Some(&stats));
+    if plan.scans_keys_only() {
+        execution.insert("totalDocsExamined", 0);
+    }
+    execution.insert("nReturned", 0);
+    execution.insert("executionStages", counted);
 }
 
-/// FETCH over a non-multikey IXSCAN whose key holds every filtered field.
-fn index_only(plan: &Document, filter_fields: &[&String]) -> Option<Document> {
-    if plan.get_str("stage").ok()? != "FETCH" {
-        return None;
+/// A distinct's plan: DISTINCT_SCAN or a covered scan when an index serves it, else
+/// the find's plan for its filter.
+fn explain_distinct(
+    engine: &mut Engine,
+    db: &str,
+    distinct: &Document,
+    verbosity: &str,
+) -> Result<Document, MongoError> {
+    let mut reply = explain_find(engine, db, &distinct_as_find(distinct), verbosity)?;
+    let coll = target(distinct, "distinct")?;
+    let (Some(collection), Ok(key)) = (engine.collection(db, &coll), distinct.get_str("key"))
+    else {
+        return Ok(with_command(reply, distinct, db));
+    };
+    let empty = Document::new();
+    let filter = document_arg(distinct, "query")?.unwrap_or(&empty);
+    let values = distinct_of(collection, key, filter, distinct.get("hint"))?.len() as u64;
+    if let Some(plan) = DistinctPlan::of(collection, (key, values), filter, distinct.get("hint"))? {
+        distinct_sections(&mut reply, &plan, key);
     }
-    let ixscan = plan.get_document("inputStage").ok()?;
-    let key = ixscan.get_document("keyPattern").ok()?;
-    let covered = filter_fields.iter().all(|f| key.contains_key(f.as_str()));
-    let multikey = ixscan.get_bool("isMultiKey").unwrap_or(true);
-    (covered && !multikey).then(|| ixscan.clone())
+    Ok(with_command(reply, distinct, db))
+}
+
+fn distinct_sections(reply: &mut Document, plan: &DistinctPlan, key: &str) {
+    if let Ok(planner) = reply.get_document_mut("queryPlanner") {
+        planner.insert("winningPlan", plan.tree(key, false).0);
+    }
+    if let Ok(execution) = reply.get_document_mut("executionStats") {
+        let (tree, stats) = plan.tree(key, true);
+        execution.insert("nReturned", stats.n_returned as i32);
+        execution.insert("totalKeysExamined", stats.keys_examined as i32);
+        execution.insert("totalDocsExamined", 0);
+        execution.insert("executionStages", tree);
+    }
 }
 
 fn with_command(mut reply: Document, command: &Document, db: &str) -> Document {

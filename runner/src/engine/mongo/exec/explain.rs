@@ -281,7 +281,7 @@ fn walked_intervals(field: &[super::bounds::Interval], from_high: bool) -> Vec<B
     out
 }
 
-fn add_common_stats(stage: &mut Document, stats: &ScanStats) {
+pub(crate) fn add_common_stats(stage: &mut Document, stats: &ScanStats) {
     let works = stats.keys_examined.max(stats.docs_examined) + 1;
     stage.insert("nReturned", int32(stats.n_returned));
     stage.insert("executionTimeMillisEstimate", 0);

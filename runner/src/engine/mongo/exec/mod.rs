@@ -1,6 +1,7 @@
 //! Query execution: plan, scan, sort, skip and limit over one collection.
 
 pub(crate) mod bounds;
+pub(crate) mod covering;
 pub(crate) mod cursor;
 pub(crate) mod explain;
 pub(crate) mod planner;

@@ -21,6 +21,7 @@ mod fields;
 pub(crate) mod numeric;
 pub(crate) mod order;
 mod path;
+pub(crate) mod random;
 pub(crate) mod scope;
 mod set;
 pub(crate) mod show;
@@ -94,6 +95,7 @@ fn validate_object(d: &Document) -> Result<(), MongoError> {
         Some((name, arg)) => {
             lookup_operator(name)?;
             fields::validate(name, arg)?;
+            random::validate(name, arg)?;
             if name == "$literal" {
                 Ok(())
             } else {
@@ -170,6 +172,7 @@ fn lookup_operator(name: &str) -> Result<OpFn, MongoError> {
         .or_else(|| date::lookup(name))
         .or_else(|| variables::lookup(name))
         .or_else(|| fields::lookup(name))
+        .or_else(|| random::lookup(name))
         .ok_or_else(|| fail(168, format!("Unrecognized expression '{name}'")))
 }
 

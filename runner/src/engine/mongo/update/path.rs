@@ -144,8 +144,9 @@ pub(crate) fn split(path: &str) -> Result<Vec<String>, MongoError> {
 }
 
 /// PathNotViable for operators that need the path's container
-/// (`$pop` on `a.b.c` where `a.b` is `1`): the server names the first
-/// component it could not follow and the element in its way.
+/// (`$pop` on `a.b.c` where `a.b` is `1`, or an array that `c` cannot index):
+/// the server names the first component it could not follow and the element
+/// in its way, since an update never walks into array elements by name.
 pub(crate) fn check_viable(doc: &Document, parts: &[String]) -> Result<(), MongoError> {
     let mut current = Bson::Document(doc.clone());
     for (depth, part) in parts.iter().enumerate().take(parts.len().saturating_sub(1)) {
@@ -157,12 +158,21 @@ pub(crate) fn check_viable(doc: &Document, parts: &[String]) -> Result<(), Mongo
         let Some(next) = next.cloned() else {
             return Ok(());
         };
-        if !matches!(next, Bson::Document(_) | Bson::Array(_)) {
+        if !can_hold(&next, &parts[depth + 1]) {
             return Err(not_viable(&parts[depth + 1], parts, part, &next));
         }
         current = next;
     }
     Ok(())
+}
+
+/// A document can hold any field; an array only a numeric index.
+fn can_hold(container: &Bson, part: &str) -> bool {
+    match container {
+        Bson::Document(_) => true,
+        Bson::Array(_) => array_index(part).is_some(),
+        _ => false,
+    }
 }
 
 fn not_viable(part: &str, parts: &[String], field: &str, value: &Bson) -> MongoError {
