@@ -259,3 +259,38 @@ fn call_json_reports_what_was_thrown_and_what_is_not_a_function() {
         "{not_callable:?}"
     );
 }
+
+/// Each line as mongosh 2.4.2 `--nodb` prints it when typed alone, one after another.
+fn typed_lines(lines: &[&str]) -> Vec<String> {
+    let mut shell = Shell::new(ShellOptions::default());
+    lines.iter().map(|l| shell.run_script(l)).collect()
+}
+
+#[test]
+fn classes_print_as_mongosh_names_them() {
+    let lines = ["class A {}", "class B extends A {}", "B", "A"];
+    let want = [
+        "[class A]\n",
+        "[Function: B]\n",
+        "[Function: B]\n",
+        "[class A]\n",
+    ];
+    assert_eq!(typed_lines(&lines), want);
+}
+
+#[test]
+fn a_dbref_prints_and_round_trips_as_mongosh_shows_it() {
+    let lines = [
+        "DBRef('c', ObjectId('665f0c1e8a3b2d0012a4c109'))",
+        "new DBRef('c', 5, 'kampus')",
+        "db.r.insertOne({ _id: 1, ke: DBRef('c', 5) }).acknowledged",
+        "db.r.findOne().ke",
+    ];
+    let want = [
+        "DBRef('c', ObjectId('665f0c1e8a3b2d0012a4c109'))\n",
+        "DBRef('c', 5, 'kampus')\n",
+        "true\n",
+        "DBRef('c', 5)\n",
+    ];
+    assert_eq!(typed_lines(&lines), want);
+}
