@@ -147,8 +147,9 @@ pub fn kepala_partisi(kunci: &str, nilai: &str) -> String {
 }
 
 /// Beside a run of items of one kind: what the sort key's prefix says they are.
-pub fn label_jenis(nama: &str, awalan: &str) -> String {
-    format!("{nama} ({awalan}…)")
+pub fn label_jenis(nama: &str, awalan: &str, awalan_saja: bool) -> String {
+    let lanjut = if awalan_saja { "…" } else { "" };
+    format!("{nama} ({awalan}{lanjut})")
 }
 
 pub fn kolom_sort_key(sk: &str) -> String {

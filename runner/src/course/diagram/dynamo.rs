@@ -136,7 +136,7 @@ fn kinds_width(decl: &ItemCollection) -> i32 {
     let labels = decl
         .jenis
         .iter()
-        .map(|k| pesan::label_jenis(&k.nama, &k.awalan));
+        .map(|k| pesan::label_jenis(&k.nama, &k.awalan, true));
     labels.map(|l| text_width(&l)).max().unwrap_or(0) + 24
 }
 
@@ -197,8 +197,12 @@ fn brackets(canvas: &mut Canvas, decl: &ItemCollection, rows: &[Row], x: i32) {
         ];
         canvas.polyline(&bar, "kursus-kurung");
         let kind = decl.jenis.iter().find(|k| k.nama == rows[start].kind);
+        // A prefix that is a whole sort key (META) gets no ellipsis.
+        let whole = rows[start..start + run]
+            .iter()
+            .all(|r| kind.is_some_and(|k| r.sort_key == k.awalan));
         let label = kind
-            .map(|k| pesan::label_jenis(&k.nama, &k.awalan))
+            .map(|k| pesan::label_jenis(&k.nama, &k.awalan, !whole))
             .unwrap_or_default();
         canvas.text_end(x - 16, (top + bottom) / 2 + 5, "kursus-jenis", &label);
         start += run;

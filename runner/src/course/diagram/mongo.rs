@@ -73,8 +73,17 @@ pub fn draw(id: &str, picture: &Picture, data: &Dataset) -> String {
         .ghosts
         .iter()
         .for_each(|g| draw_ghost(&mut canvas, g));
-    for r in &picture.rujukan {
-        draw_reference(&mut canvas, &layout, r);
+    // Every line before any label, so a label's halo covers the lines passing behind it.
+    let leads: Vec<Lead> = picture
+        .rujukan
+        .iter()
+        .filter_map(|r| lead(&layout, r))
+        .collect();
+    for (r, lead) in picture.rujukan.iter().zip(&leads) {
+        draw_reference(&mut canvas, &layout, r, lead);
+    }
+    for (r, lead) in picture.rujukan.iter().zip(&leads) {
+        draw_label(&mut canvas, lead, below(lead, &leads), &label(r));
     }
     let description = description(picture, &layout);
     canvas.finish(layout.size(), &title(picture), &description)
@@ -259,7 +268,7 @@ fn cardinality_word(c: Cardinality) -> &'static str {
 fn box_width(name: &str, rows: &[FieldRow]) -> i32 {
     let row = |r: &FieldRow| INDENT * r.depth as i32 + text_width(&r.name) + 24 + text_width(&r.ty);
     let widest = rows.iter().map(row).max().unwrap_or(0);
-    widest.max(text_width(name)) + 2 * PAD + INDENT
+    widest.max(text_width(name)) + 3 * PAD + INDENT
 }
 
 fn draw_box(canvas: &mut Canvas, b: &Placed) {
@@ -271,7 +280,9 @@ fn draw_box(canvas: &mut Canvas, b: &Placed) {
         let y = b.y + LINE * (i as i32 + 2) - 5;
         let x = b.x + PAD + INDENT * r.depth as i32;
         canvas.text(x, y, "kursus-field", &r.name);
-        canvas.text_end(b.x + b.w - PAD, y, "kursus-tipe", &r.ty);
+        // Inside an embedded document's frame the type keeps clear of its edge.
+        let inset = if r.depth > 0 { PAD / 2 + 4 } else { 0 };
+        canvas.text_end(b.x + b.w - PAD - inset, y, "kursus-tipe", &r.ty);
     }
 }
 
@@ -296,26 +307,44 @@ fn draw_nests(canvas: &mut Canvas, b: &Placed) {
     }
 }
 
+/// Where a reference's arrow leaves its source row, and which way it heads (1 right,
+/// -1 left).
+struct Lead {
+    from: (i32, i32),
+    way: i32,
+}
+
+fn lead(layout: &Layout, r: &Reference) -> Option<Lead> {
+    let (s, t) = (layout.find(r.source().0)?, layout.find(r.target().0)?);
+    let (from, way) = departure(s, t.column, s.row_y(r.source().1));
+    Some(Lead { from, way })
+}
+
+/// A label goes under its lead when another arrow leaves the same side one row higher:
+/// above, it would sit against that arrow's line.
+fn below(lead: &Lead, all: &[Lead]) -> bool {
+    all.iter()
+        .any(|o| o.way == lead.way && o.from.0 == lead.from.0 && o.from.1 == lead.from.1 - LINE)
+}
+
 /// From the source field's row, a straight lead carrying the label, then a curve to the
-/// target field's row on the side of the target that faces it; orphans get a dashed
+/// target field's row on the side of the target that faces it; orphans get a dotted
 /// curve from the lead's end to their own box.
-fn draw_reference(canvas: &mut Canvas, layout: &Layout, r: &Reference) {
+fn draw_reference(canvas: &mut Canvas, layout: &Layout, r: &Reference, lead: &Lead) {
     let (Some(s), Some(t)) = (layout.find(r.source().0), layout.find(r.target().0)) else {
         return;
     };
-    let from = departure(s, t.column, s.row_y(r.source().1));
-    let lead_end = (from.0 .0 + from.1 * layout.lead, from.0 .1);
+    let lead_end = (lead.from.0 + lead.way * layout.lead, lead.from.1);
     let to = arrival((t.x, t.w, t.column), s.column, t.row_y(r.target().1));
     let class = match r.kardinalitas {
         Cardinality::TakTerbatas => "kursus-panah kursus-tak-terbatas",
         _ => "kursus-panah",
     };
-    canvas.arrow(from.0, curve(lead_end, from.1, to, layout.lead), class);
-    draw_label(canvas, from, &label(r));
+    canvas.arrow(lead.from, curve(lead_end, lead.way, to, layout.lead), class);
     for g in layout.ghosts.iter().filter(|g| g.from == r.dari) {
         let to = arrival((g.x, g.w, g.column), s.column, g.y + LINE / 2 + 2);
-        let path = curve(lead_end, from.1, to, layout.lead);
-        canvas.arrow(lead_end, path, "kursus-panah kursus-tak-terbatas");
+        let path = curve(lead_end, lead.way, to, layout.lead);
+        canvas.arrow(lead_end, path, "kursus-panah kursus-panah-gantung");
     }
 }
 
@@ -347,11 +376,12 @@ fn curve(a: (i32, i32), way: i32, to: (i32, i32), lead: i32) -> [(i32, i32); 4] 
     [a, (a.0 + way * 30, a.1), c2, to]
 }
 
-/// The label sits above the lead, starting at the box it leaves.
-fn draw_label(canvas: &mut Canvas, (from, way): ((i32, i32), i32), text: &str) {
-    match way > 0 {
-        true => canvas.text(from.0 + 6, from.1 - 6, "kursus-label", text),
-        false => canvas.text_end(from.0 - 6, from.1 - 6, "kursus-label", text),
+/// The label sits along the lead, starting at the box it leaves.
+fn draw_label(canvas: &mut Canvas, lead: &Lead, below: bool, text: &str) {
+    let y = lead.from.1 + if below { 17 } else { -6 };
+    match lead.way > 0 {
+        true => canvas.text(lead.from.0 + 6, y, "kursus-label", text),
+        false => canvas.text_end(lead.from.0 - 6, y, "kursus-label", text),
     }
 }
 

@@ -43,24 +43,10 @@ pub(super) fn describe(stream: &Stream, table_arn: &str, out: &mut Value) {
 fn label(seconds: f64) -> String {
     let millis = (seconds * 1000.0).max(0.0) as u64;
     let (days, rest) = (millis / 86_400_000, millis % 86_400_000);
-    let (year, month, day) = civil_date(days);
+    let (year, month, day) = crate::engine::calendar::civil_from_days(days as i64);
     let (hour, minute) = (rest / 3_600_000, rest / 60_000 % 60);
     let (second, milli) = (rest / 1000 % 60, rest % 1000);
     format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}.{milli:03}")
-}
-
-/// The Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_date(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use bson::{doc, Bson, Document};
 
 use crate::engine::mongo::error::MongoError;
 use crate::engine::mongo::exec::covering::{bounds_answer, key_range, single_interval};
-use crate::engine::mongo::exec::explain::add_common_stats;
+use crate::engine::mongo::exec::explain::{add_common_stats, index_stage};
 use crate::engine::mongo::exec::planner::Plan;
 use crate::engine::mongo::exec::scan::ScanStats;
 use crate::engine::mongo::exec::{run_query, QuerySpec};
@@ -54,29 +54,6 @@ fn bounds(plan: &Plan) -> &[Vec<crate::engine::mongo::exec::bounds::Interval>] {
     match plan {
         Plan::IxScan { bounds, .. } => bounds,
         _ => &[],
-    }
-}
-
-/// The index's own fields of an IXSCAN-like stage, under another stage name.
-fn index_stage(stage: &str, index: &Index) -> Document {
-    let mut paths = Document::new();
-    for (i, (field, _)) in index.fields.iter().enumerate() {
-        let prefixes = index.multikey_paths().get(i).cloned().unwrap_or_default();
-        paths.insert(
-            field.clone(),
-            prefixes.into_iter().map(Bson::String).collect::<Vec<_>>(),
-        );
-    }
-    doc! {
-        "stage": stage,
-        "keyPattern": index.key_pattern.clone(),
-        "indexName": index.name.clone(),
-        "isMultiKey": index.is_multikey(),
-        "multiKeyPaths": paths,
-        "isUnique": index.unique,
-        "isSparse": index.sparse,
-        "isPartial": false,
-        "indexVersion": 2,
     }
 }
 

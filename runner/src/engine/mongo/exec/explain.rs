@@ -236,22 +236,32 @@ fn ixscan_stage(
     bounds: &[Vec<super::bounds::Interval>],
     backward: bool,
 ) -> Document {
-    let mut paths = Document::new();
     let mut index_bounds = Document::new();
     for (i, (field, descending)) in index.fields.iter().enumerate() {
-        let prefixes = index.multikey_paths().get(i).cloned().unwrap_or_default();
-        paths.insert(
-            field.clone(),
-            prefixes.into_iter().map(Bson::String).collect::<Vec<_>>(),
-        );
         let intervals = bounds
             .get(i)
             .map(|f| walked_intervals(f, *descending != backward))
             .unwrap_or_default();
         index_bounds.insert(field.clone(), Bson::Array(intervals));
     }
+    let mut stage = index_stage("IXSCAN", index);
+    stage.insert("direction", if backward { "backward" } else { "forward" });
+    stage.insert("indexBounds", index_bounds);
+    stage
+}
+
+/// The index's own fields of an IXSCAN-like stage, under another stage name.
+pub(crate) fn index_stage(stage: &str, index: &Index) -> Document {
+    let mut paths = Document::new();
+    for (i, (field, _)) in index.fields.iter().enumerate() {
+        let prefixes = index.multikey_paths().get(i).cloned().unwrap_or_default();
+        paths.insert(
+            field.clone(),
+            prefixes.into_iter().map(Bson::String).collect::<Vec<_>>(),
+        );
+    }
     doc! {
-        "stage": "IXSCAN",
+        "stage": stage,
         "keyPattern": index.key_pattern.clone(),
         "indexName": index.name.clone(),
         "isMultiKey": index.is_multikey(),
@@ -260,8 +270,6 @@ fn ixscan_stage(
         "isSparse": index.sparse,
         "isPartial": false,
         "indexVersion": 2,
-        "direction": if backward { "backward" } else { "forward" },
-        "indexBounds": index_bounds,
     }
 }
 

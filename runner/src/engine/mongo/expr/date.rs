@@ -42,7 +42,7 @@ pub(crate) struct Parts {
 pub(crate) fn parts_of(ms: i64) -> Parts {
     let days = ms.div_euclid(86_400_000);
     let in_day = ms.rem_euclid(86_400_000);
-    let (year, month, day) = civil_from_days(days);
+    let (year, month, day) = crate::engine::calendar::civil_from_days(days);
     Parts {
         year,
         month,
@@ -54,20 +54,6 @@ pub(crate) fn parts_of(ms: i64) -> Parts {
         weekday: (days + 4).rem_euclid(7),
         year_day: days - days_from_civil(year, 1, 1) + 1,
     }
-}
-
-/// Days since 1970-01-01 → (year, month, day); Howard Hinnant's algorithm.
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
