@@ -83,6 +83,7 @@ impl Fake {
             scanned_count: Some(3),
             returned: 1,
             continued: false,
+            ..DynamoRequest::default()
         });
         declared()
     }

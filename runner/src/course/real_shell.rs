@@ -117,6 +117,8 @@ impl ShellPort for Shell {
                 scanned_count: r.scanned_count,
                 returned: r.returned,
                 continued: r.continued,
+                form: r.form,
+                expressions: r.expressions,
             })
             .collect()
     }

@@ -3,6 +3,8 @@
 
 use serde_json::Value;
 
+pub use crate::shell::DynamoRequestForm;
+
 /// One top-level statement's printed output.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Printed {
@@ -51,6 +53,10 @@ pub struct DynamoRequest {
     pub returned: u64,
     /// A further page of an earlier request (`ExclusiveStartKey` given).
     pub continued: bool,
+    /// Expressions, a legacy parameter or PartiQL.
+    pub form: DynamoRequestForm,
+    /// The expression parameters the request carried.
+    pub expressions: Vec<&'static str>,
 }
 
 /// A collection as it stands: documents in natural order and `listIndexes` entries.

@@ -356,6 +356,7 @@ mod tests {
             write_units: w,
             continued: false,
             ok: true,
+            ..RequestRecord::default()
         };
         let log = [
             (1, rec("CreateTable", None, None, 0.0, 0.0)),

@@ -45,6 +45,7 @@ mod writer;
 #[cfg(test)]
 mod api_tests;
 
+pub use crate::engine::dynamo::RequestForm as DynamoRequestForm;
 pub use crate::engine::dynamo::RequestRecord as DynamoRequestRecord;
 pub use crate::engine::mongo::{CommandRecord, PlanRecord};
 pub use budget::{Interrupt, Stop, DATA_CAP_BYTES, DATA_CAP_ENV, TIME_LIMIT, WORK_STEPS};

@@ -62,6 +62,24 @@ fn batch_get_tables(req: &Value) -> impl Iterator<Item = &Value> {
         .flat_map(|tables| tables.values())
 }
 
+/// The first legacy parameter a request (or a `BatchGetItem` table entry) carries.
+pub(crate) fn first_legacy(action: &str, req: &Value) -> Option<&'static str> {
+    if action == "BatchGetItem" {
+        return batch_get_tables(req).find_map(|entry| first_legacy("GetItem", entry));
+    }
+    let forms = forms(action)?;
+    forms.legacy.iter().copied().find(|n| is_set(req, n))
+}
+
+/// The expression parameters a request carries, in the service's order.
+pub(crate) fn expressions_in(action: &str, req: &Value) -> Vec<&'static str> {
+    let Some(forms) = forms(action) else {
+        return Vec::new();
+    };
+    let present = forms.expressions.iter().copied().filter(|n| is_set(req, n));
+    present.collect()
+}
+
 fn check(action: &str, req: &Value) -> DResult<()> {
     let Some(forms) = forms(action) else {
         return Ok(());

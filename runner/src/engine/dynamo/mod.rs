@@ -42,7 +42,7 @@ use table::Table;
 pub(crate) use view::{Collection, TableView};
 
 /// One request as the course sees it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct RequestRecord {
     pub operation: String,
     pub table: String,
@@ -58,6 +58,22 @@ pub struct RequestRecord {
     /// The request succeeded, or was a write its condition refused; a request refused
     /// for any other reason is not work the learner did.
     pub ok: bool,
+    /// How the request was written: the course's exercises teach the expressions.
+    pub form: RequestForm,
+    /// The expression parameters the request carried, in the service's order.
+    pub expressions: Vec<&'static str>,
+}
+
+/// The language a request was written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RequestForm {
+    /// Expression parameters, or none at all.
+    #[default]
+    Expression,
+    /// A legacy (pre-expression) parameter: the first one the request carried.
+    Legacy(&'static str),
+    /// A PartiQL statement (`ExecuteStatement` and friends).
+    PartiQL,
 }
 
 /// How many recent requests `history` keeps (the grading log is drained instead).
@@ -114,6 +130,8 @@ fn empty_record(operation: &str) -> RequestRecord {
         write_units: 0.0,
         continued: false,
         ok: false,
+        form: RequestForm::Expression,
+        expressions: Vec::new(),
     }
 }
 
@@ -222,6 +240,10 @@ impl Engine {
             .and_then(Value::as_str)
             .map(str::to_string);
         self.current.continued = request.get("ExclusiveStartKey").is_some();
+        self.current.expressions = legacy::expressions_in(action, request);
+        if let Some(first) = legacy::first_legacy(action, request) {
+            self.current.form = RequestForm::Legacy(first);
+        }
     }
 
     /// Query, Scan and GetItem answer with items borrowed from the table; the rest
