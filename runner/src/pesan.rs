@@ -248,11 +248,23 @@ pub fn frasa_aturan(aturan: &crate::course::lesson::Rule) -> &'static [&'static 
         Rule::MaksRcu { .. } => &["RCU"],
         Rule::Klien { nama } if nama == "dynamodb" => &["klien tingkat rendah"],
         Rule::Klien { .. } => &["DocumentClient"],
+        Rule::PakaiEkspresi => &["parameter lama"],
     }
 }
 
 /// What a prompt says when the state left behind is what is graded.
 pub const FRASA_KEADAAN: [&str; 2] = ["Penilaian melihat", "Yang dinilai"];
+
+pub fn aturan_ekspresi_tidak_cocok(id: &str, solusi_berekspresi: bool) -> String {
+    if solusi_berekspresi {
+        format!(
+            "✗ latihan {id}: solusinya menulis ekspresi, tetapi aturan \"pakai-ekspresi\" tidak \
+             ada; jawaban dengan parameter lama atau PartiQL akan lulus"
+        )
+    } else {
+        format!("✗ latihan {id}: aturan \"pakai-ekspresi\" ada, tetapi solusinya tidak menulis ekspresi")
+    }
+}
 
 pub fn aturan_tak_tertulis(id: &str, frasa: &str) -> String {
     format!(
@@ -300,6 +312,33 @@ pub fn efisiensi_scan(n: usize) -> String {
         "✗ Hasilnya benar, tetapi Anda memakai Scan ({n}×) yang membaca seluruh tabel. \
          Gunakan Query pada partition key."
     )
+}
+
+pub fn efisiensi_parameter_lama(parameter: &str, diajarkan: &[&str]) -> String {
+    format!(
+        "✗ Latihan ini mengajarkan {}, tetapi jawaban Anda memakai parameter lama \
+         `{parameter}`. Tulis ulang dengan ekspresi.",
+        daftar_ekspresi(diajarkan)
+    )
+}
+
+pub fn efisiensi_partiql(diajarkan: &[&str]) -> String {
+    format!(
+        "✗ Latihan ini mengajarkan {}, tetapi jawaban Anda memakai pernyataan PartiQL. \
+         Tulis ulang dengan ekspresi.",
+        daftar_ekspresi(diajarkan)
+    )
+}
+
+/// "`A`", "`A` dan `B`", "`A`, `B`, dan `C`".
+fn daftar_ekspresi(nama: &[&str]) -> String {
+    let kode: Vec<String> = nama.iter().map(|n| format!("`{n}`")).collect();
+    match kode.as_slice() {
+        [] => "ekspresi DynamoDB".to_string(),
+        [satu] => satu.clone(),
+        [awal @ .., akhir] if awal.len() == 1 => format!("{} dan {akhir}", awal[0]),
+        [awal @ .., akhir] => format!("{}, dan {akhir}", awal.join(", ")),
+    }
 }
 
 pub fn efisiensi_rcu(dipakai: f64, batas: f64) -> String {

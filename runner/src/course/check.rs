@@ -8,7 +8,7 @@ use super::design::audit::{self, Role};
 use super::design::{Blueprint, Spec};
 use super::error::{CourseError, Result};
 use super::grade::{self, trim_output, Reference};
-use super::lesson::Exercise;
+use super::lesson::{Exercise, Rule};
 use super::mutant;
 use super::parallel;
 use super::render;
@@ -433,6 +433,9 @@ fn check_exercise<F: ShellFactory>(
             outcome.edit = Some(Edit::Keluaran { lesson, id, actual });
         }
     }
+    if let Some(problem) = expression_rule_problem(&full_id, exercise, &reference) {
+        outcome.report.fail(problem);
+    }
     if starts_solved(factory, lesson, exercise, &reference)? {
         outcome.report.fail(pesan::latihan_sudah_lulus(&full_id));
     }
@@ -459,6 +462,18 @@ fn check_exercise<F: ShellFactory>(
         ),
         None => Ok(()),
     }
+}
+
+/// An exercise whose reference writes expressions carries `pakai-ekspresi` (or a
+/// legacy or PartiQL answer would pass), and one that carries it has expressions to name.
+fn expression_rule_problem(
+    full_id: &str,
+    exercise: &Exercise,
+    reference: &Reference,
+) -> Option<String> {
+    let teaches = !reference.utama.expected.teaches.is_empty();
+    let ruled = exercise.efisiensi.contains(&Rule::PakaiEkspresi);
+    (teaches != ruled).then(|| pesan::aturan_ekspresi_tidak_cocok(full_id, teaches))
 }
 
 /// Whether doing nothing already leaves the expected state (an output can only be

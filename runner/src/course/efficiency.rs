@@ -3,6 +3,7 @@
 //! other than the graded one (looking around is free).
 
 use super::answer::short;
+use super::expression_form;
 use super::lesson::{IndexKey, Rule};
 use super::replay::{Run, Step};
 use super::shell_port::{DynamoRequest, Plan};
@@ -19,12 +20,15 @@ pub fn work(run: &Run, graded: Option<usize>) -> Vec<&Step> {
 }
 
 /// What the rules compare the answer's reads with: the size of the expected result.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Expected {
     /// Items (DynamoDB `Count`) or documents returned by the reference solution's work.
     pub results: u64,
     /// Items or documents those requests sent back to the shell.
     pub sent: u64,
+    /// The expression parameters the reference's DynamoDB requests use: what the
+    /// exercise teaches.
+    pub teaches: Vec<&'static str>,
 }
 
 impl Expected {
@@ -34,6 +38,7 @@ impl Expected {
         Expected {
             results: dynamo + mongo,
             sent: work.iter().map(|s| sent(s)).sum(),
+            teaches: expression_form::taught(requests(work).map(|(_, r)| r)),
         }
     }
 }
@@ -43,9 +48,13 @@ pub fn first_violation(
     rules: &[Rule],
     work: &[&Step],
     run: &Run,
-    expected: Expected,
+    expected: &Expected,
 ) -> Option<Vec<String>> {
-    rules.iter().find_map(|rule| {
+    // The language comes first: a PartiQL SELECT that ran as a Query would pass the
+    // rules about Query and Scan, and is still not the expression the exercise teaches.
+    let (language, others): (Vec<&Rule>, Vec<&Rule>) =
+        rules.iter().partition(|r| **r == Rule::PakaiEkspresi);
+    language.into_iter().chain(others).find_map(|rule| {
         let (complaint, culprit) = violation(rule, work, run, expected)?;
         let mut remarks = vec![complaint];
         remarks.extend(culprit.map(|s| pesan::pernyataan_pelanggar(s.number, &short(&s.source))));
@@ -53,10 +62,11 @@ pub fn first_violation(
     })
 }
 
-type Found<'a> = Option<(String, Option<&'a Step>)>;
+pub(super) type Found<'a> = Option<(String, Option<&'a Step>)>;
 
-fn violation<'a>(rule: &Rule, work: &[&'a Step], run: &Run, expected: Expected) -> Found<'a> {
+fn violation<'a>(rule: &Rule, work: &[&'a Step], run: &Run, expected: &Expected) -> Found<'a> {
     match rule {
+        Rule::PakaiEkspresi => expression_form::violation(requests(work), &expected.teaches),
         Rule::PakaiIndeks { kunci } => index_violation(kunci, work, run),
         Rule::SatuQuery => one_query(work),
         Rule::TanpaScan => {
@@ -81,7 +91,7 @@ fn violation<'a>(rule: &Rule, work: &[&'a Step], run: &Run, expected: Expected) 
     }
 }
 
-fn requests<'s, 'a: 's>(
+pub(super) fn requests<'s, 'a: 's>(
     work: &'s [&'a Step],
 ) -> impl Iterator<Item = (&'a Step, &'a DynamoRequest)> + 's {
     work.iter()
@@ -160,7 +170,7 @@ fn one_query<'a>(work: &[&'a Step]) -> Found<'a> {
 }
 
 /// Items or documents read, against the size of the expected result.
-fn reads_violation<'a>(more: u64, work: &[&'a Step], expected: Expected) -> Found<'a> {
+fn reads_violation<'a>(more: u64, work: &[&'a Step], expected: &Expected) -> Found<'a> {
     let bound = (expected.results, more);
     over_bound(work, read, bound, pesan::efisiensi_baca)
 }
@@ -178,7 +188,7 @@ fn read(step: &Step) -> u64 {
 }
 
 /// Items or documents sent back, against what the reference solution received.
-fn sent_violation<'a>(more: u64, work: &[&'a Step], expected: Expected) -> Found<'a> {
+fn sent_violation<'a>(more: u64, work: &[&'a Step], expected: &Expected) -> Found<'a> {
     over_bound(work, sent, (expected.sent, more), pesan::efisiensi_kirim)
 }
 

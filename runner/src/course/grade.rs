@@ -255,7 +255,7 @@ fn rules_verdict(
     graded: Option<&Step>,
 ) -> Option<Verdict> {
     let counted = work(run, graded.map(|s| s.number));
-    let mut remarks = first_violation(&exercise.efisiensi, &counted, run, target.expected)?;
+    let mut remarks = first_violation(&exercise.efisiensi, &counted, run, &target.expected)?;
     remarks.extend(graded.map(|s| pesan::jawaban_dinilai(s.number, &short(&s.source))));
     Some(Verdict::fail(remarks))
 }

@@ -144,6 +144,9 @@ pub enum Rule {
     /// low-level one, or `ddb`, the document client) and its output is printed as
     /// that client returns it.
     Klien { nama: String },
+    /// The answer's DynamoDB requests are written with the expressions the reference
+    /// uses: no legacy parameter, no PartiQL statement.
+    PakaiEkspresi,
 }
 
 /// A rule as written: `{ aturan = "…", <its parameters> }`. Read as a plain table
@@ -169,6 +172,7 @@ impl TryFrom<RuleSpec> for Rule {
             },
             "satu-query" => Rule::SatuQuery,
             "tanpa-scan" => Rule::TanpaScan,
+            "pakai-ekspresi" => Rule::PakaiEkspresi,
             "baca-seperlunya" => Rule::BacaSeperlunya {
                 lebih: spec.lebih.ok_or_else(|| needs("lebih"))?,
             },

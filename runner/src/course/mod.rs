@@ -16,6 +16,7 @@ pub mod diagram;
 pub mod drift;
 pub mod efficiency;
 pub mod error;
+mod expression_form;
 pub mod feedback;
 pub mod files;
 pub mod frame;
