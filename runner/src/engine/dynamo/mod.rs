@@ -205,8 +205,9 @@ impl Engine {
     ) -> R {
         self.begin(action, &request);
         let result = shape::check(action, &request)
-            .and_then(|()| legacy::refuse_legacy(action, &request))
-            .and_then(|()| self.dispatch(action, &request));
+            .and_then(|()| legacy::translate(action, &request))
+            .and_then(|req| self.dispatch(action, &req))
+            .map_err(|e| legacy::rephrase(action, &request, e));
         // A write its condition refused was still made: the condition was the point.
         let ok = match &result {
             Ok(_) => true,
