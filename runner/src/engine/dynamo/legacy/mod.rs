@@ -15,6 +15,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use super::errors::{DResult, DynamoError};
+use super::table::KeySchema;
 
 /// The expression parameters and the legacy ones of one action, in the service's order.
 struct Forms {
@@ -70,7 +71,12 @@ const LEGACY_MEMBERS: [&str; 7] = [
 ];
 
 /// The request in the expression form: itself when it carries no legacy parameter.
-pub(crate) fn translate<'a>(action: &str, req: &'a Value) -> DResult<Cow<'a, Value>> {
+/// `keys` is the key schema a Query reads, when its table (and index) exist.
+pub(crate) fn translate<'a>(
+    action: &str,
+    req: &'a Value,
+    keys: Option<&KeySchema>,
+) -> DResult<Cow<'a, Value>> {
     if action == "BatchGetItem" {
         return batch_get(req);
     }
@@ -81,7 +87,9 @@ pub(crate) fn translate<'a>(action: &str, req: &'a Value) -> DResult<Cow<'a, Val
     if first_legacy(action, req).is_none() || stray_placeholders(action, req) {
         return Ok(Cow::Borrowed(req));
     }
-    Ok(Cow::Owned(Value::Object(translate::rewrite(action, map)?)))
+    Ok(Cow::Owned(Value::Object(translate::rewrite(
+        action, map, keys,
+    )?)))
 }
 
 /// Placeholder maps beside no expression at all: the expression code refuses them
@@ -98,7 +106,7 @@ fn batch_get(req: &Value) -> DResult<Cow<'_, Value>> {
     };
     let mut rewritten = serde_json::Map::new();
     for (name, entry) in tables {
-        let entry = translate("GetItem", entry)?.into_owned();
+        let entry = translate("GetItem", entry, None)?.into_owned();
         rewritten.insert(name.clone(), entry);
     }
     if first_legacy("BatchGetItem", req).is_none() {

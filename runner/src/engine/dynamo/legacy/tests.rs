@@ -77,13 +77,13 @@ fn item(e: &mut Engine, sk: &str) -> Value {
 fn mixing_gets_the_service_text() {
     let req = json!({ "Expected": {}, "ConditionExpression": "attribute_exists(a)" });
     assert_eq!(
-        translate("PutItem", &req).unwrap_err().message,
+        translate("PutItem", &req, None).unwrap_err().message,
         "Can not use both expression and non-expression parameters in the same request: \
          Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}"
     );
     let all = json!({"AttributeUpdates": {}, "Expected": {}, "ConditionalOperator": "AND",
                      "UpdateExpression": "SET a = :v", "ConditionExpression": "a = :v"});
-    assert!(translate("UpdateItem", &all)
+    assert!(translate("UpdateItem", &all, None)
         .unwrap_err()
         .message
         .ends_with(
@@ -103,7 +103,10 @@ fn key_conditions_beside_a_filter_expression_is_not_mixing() {
 #[test]
 fn a_request_without_legacy_parameters_is_left_alone() {
     let plain = json!({ "TableName": "Tes", "ProjectionExpression": "a", "Expected": null });
-    assert!(matches!(translate("GetItem", &plain), Ok(Cow::Borrowed(_))));
+    assert!(matches!(
+        translate("GetItem", &plain, None),
+        Ok(Cow::Borrowed(_))
+    ));
 }
 
 #[test]
@@ -187,6 +190,14 @@ fn key_conditions_are_refused_in_the_service_s_words() {
         (
             with(json!({"pk": cond("GT", json!([{"S": "p"}]))})),
             "Query key condition not supported".into(),
+        ),
+        (
+            with(json!({"pk": eq, "n": cond("NE", json!([{"N": "1"}]))})),
+            "Query condition missed key schema element: sk".into(),
+        ),
+        (
+            with(json!({"pk": cond("NOT_NULL", json!([]))})),
+            "Attempted conditional constraint is not an indexable operation".into(),
         ),
         (
             with(json!({"sk": cond("EQ", json!([{"S": "a"}]))})),
@@ -367,6 +378,10 @@ fn expected_is_refused_in_the_service_s_words() {
         ),
         (
             json!({"AttributeValueList": [s]}),
+            "AttributeValueList can only be used with a ComparisonOperator for Attribute: a",
+        ),
+        (
+            json!({"Exists": true, "AttributeValueList": [s]}),
             "AttributeValueList can only be used with a ComparisonOperator for Attribute: a",
         ),
         (

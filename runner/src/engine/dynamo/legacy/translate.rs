@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 use super::conditions::{self, Test};
 use super::updates;
 use crate::engine::dynamo::errors::{DResult, DynamoError};
+use crate::engine::dynamo::table::KeySchema;
 
 /// Placeholders the translation adds to the request's own.
 pub(crate) struct Placeholders {
@@ -109,14 +110,18 @@ fn check_conditional_operator(action: &str, req: &Map<String, Value>) -> DResult
 }
 
 /// One request (or `BatchGetItem` table entry) in the expression form.
-pub(super) fn rewrite(action: &str, req: &Map<String, Value>) -> DResult<Map<String, Value>> {
+pub(super) fn rewrite(
+    action: &str,
+    req: &Map<String, Value>,
+    keys: Option<&KeySchema>,
+) -> DResult<Map<String, Value>> {
     let or = check_conditional_operator(action, req)?;
     let mut ph = Placeholders::of(req);
     let mut out = req.clone();
     for member in super::LEGACY_MEMBERS {
         out.remove(member);
     }
-    for (member, text) in expressions(action, req, or, &mut ph)? {
+    for (member, text) in expressions(action, req, or, keys, &mut ph)? {
         out.insert(member.to_string(), Value::String(text));
     }
     ph.write_into(&mut out);
@@ -129,6 +134,7 @@ fn expressions(
     action: &str,
     req: &Map<String, Value>,
     or: bool,
+    keys: Option<&KeySchema>,
     ph: &mut Placeholders,
 ) -> DResult<Vec<(&'static str, String)>> {
     let mut out = Vec::new();
@@ -141,7 +147,7 @@ fn expressions(
         "Query" => {
             push("FilterExpression", filter(req, "QueryFilter", or, ph)?);
             push("ProjectionExpression", projection(req, ph)?);
-            push("KeyConditionExpression", key_conditions(req, ph)?);
+            push("KeyConditionExpression", key_conditions(req, keys, ph)?);
         }
         "Scan" => {
             push("ProjectionExpression", projection(req, ph)?);
@@ -212,9 +218,15 @@ fn update(req: &Map<String, Value>, ph: &mut Placeholders) -> DResult<Option<Str
 /// The operators a key condition can use: the ones an index can range over.
 const INDEXABLE: [&str; 7] = ["EQ", "LE", "LT", "GE", "GT", "BEGINS_WITH", "BETWEEN"];
 
-/// `KeyConditions`: one or two tests, each of an indexable operator. Which
-/// attributes they name is the key condition's own check, against the schema.
-fn key_conditions(req: &Map<String, Value>, ph: &mut Placeholders) -> DResult<Option<String>> {
+/// `KeyConditions`: one or two tests, each of an indexable operator. Against a known
+/// key schema the service looks at the key attributes in turn, so an operator is
+/// judged only once the attributes named are right; the key condition's own binding
+/// checks types and the partition key's `EQ`.
+fn key_conditions(
+    req: &Map<String, Value>,
+    keys: Option<&KeySchema>,
+    ph: &mut Placeholders,
+) -> DResult<Option<String>> {
     let Some(map) = object(req, "KeyConditions") else {
         return Ok(None);
     };
@@ -224,10 +236,11 @@ fn key_conditions(req: &Map<String, Value>, ph: &mut Placeholders) -> DResult<Op
             "Conditions can be of length 1 or 2 only",
         ));
     }
+    if let Some(keys) = keys {
+        check_key_attributes(&tests, keys)?;
+    }
     if tests.iter().any(|t| !INDEXABLE.contains(&t.op)) {
-        return Err(DynamoError::validation(
-            "Attempted conditional constraint is not an indexable operation",
-        ));
+        return Err(not_indexable());
     }
     // Written without parentheses: a key condition is a plain conjunction.
     let parts: Vec<String> = tests
@@ -235,6 +248,31 @@ fn key_conditions(req: &Map<String, Value>, ph: &mut Placeholders) -> DResult<Op
         .map(|t| conditions::expression(t, ph))
         .collect();
     Ok(Some(parts.join(" AND ")))
+}
+
+fn not_indexable() -> DynamoError {
+    DynamoError::validation("Attempted conditional constraint is not an indexable operation")
+}
+
+/// The partition key, then the sort key: a key the tests miss, more tests than a
+/// partition key alone takes, or a key tested with an operator no index ranges over.
+fn check_key_attributes(tests: &[Test], keys: &KeySchema) -> DResult<()> {
+    if keys.range.is_none() && tests.len() > 1 {
+        return Err(DynamoError::validation("Query key condition not supported"));
+    }
+    let partition = std::iter::once((&keys.hash, true));
+    for (attr, is_partition) in partition.chain(keys.range.iter().map(|r| (r, false))) {
+        match tests.iter().find(|t| &t.attr == attr) {
+            None if is_partition || tests.len() > 1 => {
+                return Err(DynamoError::validation(format!(
+                    "Query condition missed key schema element: {attr}"
+                )))
+            }
+            Some(t) if !INDEXABLE.contains(&t.op) => return Err(not_indexable()),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 fn lower_first(name: &str) -> String {
