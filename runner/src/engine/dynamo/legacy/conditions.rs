@@ -58,7 +58,9 @@ fn accepted_types(op: &str) -> Option<&'static [&'static str]> {
 }
 
 /// The model's own check of `ComparisonOperator`: required in a `Condition`, one of
-/// the thirteen names wherever it appears.
+/// the thirteen names wherever it appears. The request's shape check reports these
+/// first, among its other violations; the translation repeats them so that it never
+/// writes an expression from an operator it does not know.
 pub(super) fn operator(raw: Option<&Value>, at: &str) -> DResult<Option<&'static str>> {
     let Some(raw) = raw.filter(|v| !v.is_null()) else {
         return Ok(None);
