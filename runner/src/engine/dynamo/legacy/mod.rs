@@ -99,19 +99,27 @@ fn stray_placeholders(action: &str, req: &Value) -> bool {
     expressions_in(action, req).is_empty() && maps.iter().any(|m| is_set(req, m))
 }
 
-/// `BatchGetItem` with each table entry in the expression form.
+/// `BatchGetItem` with each table entry in the expression form; the request itself,
+/// uncopied, when no entry carries a legacy parameter.
 fn batch_get(req: &Value) -> DResult<Cow<'_, Value>> {
     let Some(tables) = req.get("RequestItems").and_then(Value::as_object) else {
         return Ok(Cow::Borrowed(req));
     };
-    let mut rewritten = serde_json::Map::new();
-    for (name, entry) in tables {
-        let entry = translate("GetItem", entry, None)?.into_owned();
-        rewritten.insert(name.clone(), entry);
-    }
+    tables
+        .values()
+        .try_for_each(|entry| check("GetItem", entry))?;
     if first_legacy("BatchGetItem", req).is_none() {
         return Ok(Cow::Borrowed(req));
     }
+    let rewritten = tables
+        .iter()
+        .map(|(name, entry)| {
+            Ok((
+                name.clone(),
+                translate("GetItem", entry, None)?.into_owned(),
+            ))
+        })
+        .collect::<DResult<serde_json::Map<String, Value>>>()?;
     let mut out = req.clone();
     out["RequestItems"] = Value::Object(rewritten);
     Ok(Cow::Owned(out))

@@ -107,6 +107,17 @@ fn a_request_without_legacy_parameters_is_left_alone() {
         translate("GetItem", &plain, None),
         Ok(Cow::Borrowed(_))
     ));
+    let batch = json!({"RequestItems": {"Tes": {"Keys": [], "ProjectionExpression": "a"}}});
+    assert!(matches!(
+        translate("BatchGetItem", &batch, None),
+        Ok(Cow::Borrowed(_))
+    ));
+    let mixed = json!({"RequestItems": {"Tes": {"Keys": [], "ProjectionExpression": "a",
+                                                "AttributesToGet": ["a"]}}});
+    assert!(translate("BatchGetItem", &mixed, None)
+        .unwrap_err()
+        .message
+        .starts_with("Can not use both"));
 }
 
 #[test]
