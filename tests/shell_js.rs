@@ -235,3 +235,35 @@ fn assigning_to_a_const_is_nodes_type_error() {
         ]
     );
 }
+
+#[test]
+fn legacy_parameters_through_the_low_level_and_document_clients() {
+    let mut sh = shell();
+    let setup = "dynamodb.createTable({ TableName: 'Lama', BillingMode: 'PAY_PER_REQUEST', \
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }], \
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }] }).TableDescription.TableStatus\n\
+        ddb.put({ TableName: 'Lama', Item: { pk: 'x', sk: 'a', n: 1, tag: 'merah' } })\n\
+        ddb.put({ TableName: 'Lama', Item: { pk: 'x', sk: 'b', n: 2 }, Expected: { pk: { Exists: false } } })\n";
+    assert_eq!(sh.run_script(setup), "ACTIVE\n{}\n{}\n");
+    let out = sh.run_script(
+        "dynamodb.getItem({ TableName: 'Lama', Key: { pk: { S: 'x' }, sk: { S: 'a' } }, AttributesToGet: ['n'] }).Item\n\
+         dynamodb.query({ TableName: 'Lama', KeyConditions: { pk: { ComparisonOperator: 'EQ', AttributeValueList: [{ S: 'x' }] } }, AttributesToGet: ['sk'] }).Items\n\
+         ddb.query({ TableName: 'Lama', KeyConditions: { pk: { ComparisonOperator: 'EQ', AttributeValueList: ['x'] } }, QueryFilter: { n: { ComparisonOperator: 'GT', AttributeValueList: [1] } } }).Items\n\
+         ddb.scan({ TableName: 'Lama', ScanFilter: { tag: { ComparisonOperator: 'NOT_NULL' } }, AttributesToGet: ['tag'] }).Items\n\
+         ddb.update({ TableName: 'Lama', Key: { pk: 'x', sk: 'a' }, AttributeUpdates: { n: { Action: 'ADD', Value: 4 }, tags: { Action: 'PUT', Value: new Set(['p']) } }, Expected: { n: { Value: 1 } }, ReturnValues: 'UPDATED_NEW' }).Attributes\n\
+         ddb.delete({ TableName: 'Lama', Key: { pk: 'x', sk: 'b' }, Expected: { n: { ComparisonOperator: 'LT', AttributeValueList: [2] } } })\n\
+         ddb.delete({ TableName: 'Lama', Key: { pk: 'x', sk: 'b' }, Expected: { n: { ComparisonOperator: 'LE', AttributeValueList: [2] } }, ReturnValues: 'ALL_OLD' }).Attributes\n\
+         ddb.query({ TableName: 'Lama', KeyConditions: { pk: { ComparisonOperator: 'EQ' } } })\n",
+    );
+    let want = [
+        "{ n: { N: '1' } }",
+        "[ { sk: { S: 'a' } }, { sk: { S: 'b' } } ]",
+        "[ { pk: 'x', sk: 'b', n: 2 } ]",
+        "[ { tag: 'merah' } ]",
+        "{ tags: Set(1) { 'p' }, n: 5 }",
+        "ConditionalCheckFailedException: The conditional request failed",
+        "{ pk: 'x', sk: 'b', n: 2 }",
+        "ValidationException: One or more parameter values were invalid: Invalid number of argument(s) for the EQ ComparisonOperator",
+    ];
+    assert_eq!(out, want.map(|line| format!("{line}\n")).concat());
+}

@@ -118,12 +118,14 @@ keys = [(i["pk"]["S"], i["sk"]["S"]) for page in pages for i in page["Items"]]
 expected = {("a", "1"), ("c", "1")} | {("b", str(n).zfill(2)) for n in range(1, 25)}
 assert len(keys) == len(expected) and set(keys) == expected, keys
 
-step("legacy parameter refused")
-legacy = error_code(lambda: ddb.get_item(
-    TableName="AppData", Key={"EntityRef": meta["EntityRef"], "Detail": meta["Detail"]},
-    AttributesToGet=["EntityRef"],
+step("legacy parameter served, mixing refused")
+key = {"EntityRef": meta["EntityRef"], "Detail": meta["Detail"]}
+legacy = ddb.get_item(TableName="AppData", Key=key, AttributesToGet=["EntityRef"])
+assert legacy["Item"] == {"EntityRef": meta["EntityRef"]}, legacy
+mixed = error_code(lambda: ddb.get_item(
+    TableName="AppData", Key=key, AttributesToGet=["EntityRef"], ProjectionExpression="Detail",
 ))
-assert legacy["Error"]["Code"] == "ValidationException", legacy
-assert "AttributesToGet" in legacy["Error"]["Message"], legacy
+assert mixed["Error"]["Code"] == "ValidationException", mixed
+assert mixed["Error"]["Message"].startswith("Can not use both expression"), mixed
 
 print("semua langkah lulus")

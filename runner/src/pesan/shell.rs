@@ -116,12 +116,3 @@ pub fn kondisi_tidak_dikenal(atribut: &str, kondisi: &str) -> String {
          atau beginsWith"
     )
 }
-
-/// A legacy DynamoDB parameter the engine does not implement: refused by name rather
-/// than silently ignored.
-pub fn parameter_lama_dynamodb(parameter: &str, pengganti: &str) -> String {
-    format!(
-        "Parameter lama {parameter} tidak didukung Kursus; pakai {pengganti} \
-         (permintaan ini tidak dijalankan)"
-    )
-}

@@ -205,8 +205,9 @@ impl Engine {
     ) -> R {
         self.begin(action, &request);
         let result = shape::check(action, &request)
-            .and_then(|()| legacy::refuse_legacy(action, &request))
-            .and_then(|()| self.dispatch(action, &request));
+            .and_then(|()| legacy::translate(action, &request, self.queried_keys(&request)))
+            .and_then(|req| self.dispatch(action, &req))
+            .map_err(|e| legacy::rephrase(action, &request, e));
         // A write its condition refused was still made: the condition was the point.
         let ok = match &result {
             Ok(_) => true,
@@ -220,6 +221,16 @@ impl Engine {
             self.remember(record);
         }
         written
+    }
+
+    /// The key schema a Query reads (its index's, or the table's), when both exist:
+    /// legacy key conditions are checked against it attribute by attribute.
+    fn queried_keys(&self, req: &Value) -> Option<&table::KeySchema> {
+        let table = self.tables.get(req.get("TableName")?.as_str()?)?;
+        match req.get("IndexName").and_then(Value::as_str) {
+            Some(name) => table.index(name).map(|i| &i.schema),
+            None => Some(&table.schema),
+        }
     }
 
     /// Starts the request's log record (its figures are counted either way).

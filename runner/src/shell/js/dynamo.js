@@ -119,6 +119,18 @@
   }
 
   const REQUEST_MAPS = ['Item', 'Key', 'ExclusiveStartKey', 'ExpressionAttributeValues'];
+  // The legacy parameters: lib-dynamodb marshalls each attribute's operands in them.
+  const LEGACY_MAPS = ['KeyConditions', 'QueryFilter', 'ScanFilter', 'Expected', 'AttributeUpdates'];
+  function marshallLegacy(conditions) {
+    const out = {};
+    for (const name of Object.keys(conditions)) {
+      const c = Object.assign({}, conditions[name]);
+      if (c.Value !== undefined) c.Value = marshall(c.Value);
+      if (Array.isArray(c.AttributeValueList)) c.AttributeValueList = c.AttributeValueList.map(marshall);
+      out[name] = c;
+    }
+    return out;
+  }
   function marshallRequest(v) {
     if (Array.isArray(v)) return v.map(marshallRequest);
     if (v === null || typeof v !== 'object') return v;
@@ -127,6 +139,7 @@
       // lib-dynamodb leaves an undefined member out, as JSON.stringify would.
       if (v[k] === undefined) continue;
       if (REQUEST_MAPS.includes(k)) out[k] = marshallMap(v[k]);
+      else if (LEGACY_MAPS.includes(k) && v[k] !== null && typeof v[k] === 'object') out[k] = marshallLegacy(v[k]);
       else if (k === 'Keys') out[k] = v[k].map(marshallMap);
       else out[k] = marshallRequest(v[k]);
     }

@@ -4,6 +4,7 @@
 //! `N validation errors detected: Value … at '…' failed to satisfy constraint: …; Value …`,
 //! naming at most ten of them. Members are listed in the order the service reports them.
 
+mod legacy;
 mod nested;
 mod serial;
 
@@ -61,6 +62,8 @@ const SELECT: &[Rule] = &[OneOf(&[
 const ATTRIBUTES_TO_GET: &[Rule] = &[MinLength(1), MaxLength(255)];
 const LIMIT: &[Rule] = &[AtLeast(1)];
 const REQUIRED: &[Rule] = &[Required];
+/// A legacy parameter's map, whose entries `legacy::member` checks.
+const LEGACY_MAP: &[Rule] = &[];
 
 const GET_ITEM: &[Member] = &[
     ("ReturnConsumedCapacity", CONSUMED),
@@ -74,6 +77,7 @@ const PUT_ITEM: &[Member] = &[
     ("TableName", TABLE_NAME),
     ("Item", REQUIRED),
     ("ConditionalOperator", OPERATOR),
+    ("Expected", LEGACY_MAP),
     ("ReturnValues", RETURN_VALUES),
     ("ReturnItemCollectionMetrics", METRICS),
     ("ReturnValuesOnConditionCheckFailure", ON_CONDITION_FAILURE),
@@ -86,6 +90,8 @@ const UPDATE_ITEM: &[Member] = &[
     ("ReturnValues", RETURN_VALUES),
     ("Key", REQUIRED),
     ("ConditionalOperator", OPERATOR),
+    ("Expected", LEGACY_MAP),
+    ("AttributeUpdates", LEGACY_MAP),
     ("ReturnValuesOnConditionCheckFailure", ON_CONDITION_FAILURE),
 ];
 
@@ -96,6 +102,7 @@ const DELETE_ITEM: &[Member] = &[
     ("ReturnItemCollectionMetrics", METRICS),
     ("Key", REQUIRED),
     ("ConditionalOperator", OPERATOR),
+    ("Expected", LEGACY_MAP),
     ("ReturnValuesOnConditionCheckFailure", ON_CONDITION_FAILURE),
 ];
 
@@ -105,9 +112,11 @@ const QUERY: &[Member] = &[
     ("Select", SELECT),
     ("IndexName", INDEX_NAME),
     ("ReturnConsumedCapacity", CONSUMED),
+    ("QueryFilter", LEGACY_MAP),
     ("TableName", TABLE_NAME),
     ("ConditionalOperator", OPERATOR),
     ("AttributesToGet", ATTRIBUTES_TO_GET),
+    ("KeyConditions", LEGACY_MAP),
 ];
 
 const SCAN: &[Member] = &[
@@ -117,6 +126,7 @@ const SCAN: &[Member] = &[
     ("ReturnConsumedCapacity", CONSUMED),
     ("TableName", TABLE_NAME),
     ("ConditionalOperator", OPERATOR),
+    ("ScanFilter", LEGACY_MAP),
     ("Segment", &[AtLeast(0), AtMost(999_999)]),
     ("Limit", LIMIT),
     ("AttributesToGet", ATTRIBUTES_TO_GET),
@@ -175,7 +185,10 @@ pub(crate) fn check(action: &str, req: &Value) -> DResult<()> {
     };
     let mut found = Violations::default();
     for (name, rules) in members {
-        found.check_with(req.get(*name), || lower_first(name), rules);
+        match legacy::member(name) {
+            Some(check) => check(req.get(*name), &lower_first(name), &mut found),
+            None => found.check_with(req.get(*name), || lower_first(name), rules),
+        }
     }
     match action {
         "BatchGetItem" => nested::batch_get(req, &mut found),

@@ -221,3 +221,32 @@ fn a_key_schema_of_three_shows_its_elements_as_the_service_prints_them() {
         "1 validation error detected: Value '[KeySchemaElement(attributeName=pk, keyType=HASH), KeySchemaElement(attributeName=sk, keyType=RANGE), KeySchemaElement(attributeName=x, keyType=RANGE)]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2"
     );
 }
+
+#[test]
+fn legacy_maps_are_checked_at_their_place_in_the_model() {
+    let ops = "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]";
+    let req = json!({"TableName": "abc;", "ConditionalOperator": "AN", "Segment": -1, "TotalSegments": 2,
+                     "ScanFilter": {"a": {}, "b": {"ComparisonOperator": ""}}});
+    assert_eq!(
+        refused("Scan", req),
+        format!("4 validation errors detected: Value 'abc;' at 'tableName' failed to satisfy constraint: {PATTERN}; \
+                 Value 'AN' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [OR, AND]; \
+                 Value null at 'scanFilter.a.member.comparisonOperator' failed to satisfy constraint: Member must not be null; \
+                 Value '' at 'scanFilter.b.member.comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: {ops}; \
+                 Value '-1' at 'segment' failed to satisfy constraint: Member must have value greater than or equal to 0")
+            .replacen("4 validation errors", "5 validation errors", 1)
+    );
+    let req = json!({"TableName": "abc", "QueryFilter": {"a": {}}, "KeyConditions": {"b": {}}});
+    assert_eq!(
+        refused("Query", req),
+        "2 validation errors detected: Value null at 'queryFilter.a.member.comparisonOperator' failed to satisfy constraint: Member must not be null; \
+         Value null at 'keyConditions.b.member.comparisonOperator' failed to satisfy constraint: Member must not be null"
+    );
+    let req = json!({"TableName": "abc", "Key": {}, "Expected": {"a": {"ComparisonOperator": "LIKE"}},
+                     "AttributeUpdates": {"b": {"Action": "SET"}}});
+    assert_eq!(
+        refused("UpdateItem", req),
+        format!("2 validation errors detected: Value 'LIKE' at 'expected.a.member.comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: {ops}; \
+                 Value 'SET' at 'attributeUpdates.b.member.action' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]")
+    );
+}
