@@ -60,7 +60,7 @@ pub struct RequestRecord {
     pub ok: bool,
     /// How the request was written: the course's exercises teach the expressions.
     pub form: RequestForm,
-    /// The expression parameters the request carried, in the service's order.
+    /// The expression parameters the request carried, in the order a reader meets them.
     pub expressions: Vec<&'static str>,
 }
 

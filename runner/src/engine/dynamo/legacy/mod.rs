@@ -171,14 +171,26 @@ pub(crate) fn first_legacy(action: &str, req: &Value) -> Option<&'static str> {
     forms.legacy.iter().copied().find(|n| is_set(req, n))
 }
 
-/// The expression parameters a request carries, in the service's order.
+/// The expression parameters a request carries, in the order a reader meets them.
 pub(crate) fn expressions_in(action: &str, req: &Value) -> Vec<&'static str> {
-    let Some(forms) = forms(action) else {
+    if forms(action).is_none() {
         return Vec::new();
-    };
-    let present = forms.expressions.iter().copied().filter(|n| is_set(req, n));
-    present.collect()
+    }
+    TEACHING_ORDER
+        .into_iter()
+        .filter(|n| is_set(req, n))
+        .collect()
 }
+
+/// The order a reader meets the expressions in: what is read or written first, then
+/// what narrows it.
+const TEACHING_ORDER: [&str; 5] = [
+    "KeyConditionExpression",
+    "UpdateExpression",
+    "ConditionExpression",
+    "FilterExpression",
+    "ProjectionExpression",
+];
 
 /// The service's first check: legacy and expression parameters in one request.
 fn check(action: &str, req: &Value) -> DResult<()> {
