@@ -70,6 +70,14 @@ impl Engine {
         };
         self.current.operation = "ExecuteTransaction".into();
         self.current.count = None;
+        // Named even when the transaction was cancelled: the statements name them.
+        let mut tables: Vec<&str> = Vec::new();
+        for (st, _) in &parsed {
+            if !tables.contains(&st.table()) {
+                tables.push(st.table());
+            }
+        }
+        self.current.table = tables.join(",");
         out
     }
 
