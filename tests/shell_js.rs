@@ -283,6 +283,7 @@ ddb.riwayat()
         " 9  ExecuteTransaction          Music       -           -             -    2    -",
         "10  ExecuteTransaction          Music       -           -             -    -    -",
     ];
-    let lines: Vec<&str> = stdout.lines().collect();
+    // `ddb.riwayat()` ends with an empty line, as every printed statement does.
+    let lines: Vec<&str> = stdout.trim_end().lines().collect();
     assert_eq!(lines, expected, "{stdout}");
 }
