@@ -15,6 +15,51 @@ fn error_entry(err: &DynamoError) -> Value {
     json!({ "Error": { "Code": short_code(&err.code), "Message": err.message } })
 }
 
+type Parsed = DResult<(Statement, Vec<Value>)>;
+
+/// The list of statements a request carries under `member`.
+pub(crate) fn statements_of(req: &Value, member: &str) -> Vec<Value> {
+    req.get(member)
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// A batch is all reads or all writes (statements that did not parse aside).
+fn refuse_mixed(parsed: &[Parsed]) -> DResult<()> {
+    let reads = parsed.iter().flatten().filter(|(s, _)| s.is_read()).count();
+    let writes = parsed.iter().flatten().count() - reads;
+    if reads > 0 && writes > 0 {
+        return Err(DynamoError::validation(
+            "Read and write requests together in the same batch is not supported.",
+        ));
+    }
+    Ok(())
+}
+
+/// The tables the statements name, each once, for the request log.
+fn tables_named(parsed: &[Parsed]) -> String {
+    let mut tables: Vec<&str> = Vec::new();
+    for (st, _) in parsed.iter().flatten() {
+        if !tables.contains(&st.table()) {
+            tables.push(st.table());
+        }
+    }
+    tables.join(",")
+}
+
+fn batch_answer(responses: Vec<Value>, capacity: Map<String, Value>) -> Value {
+    let mut out = json!({ "Responses": responses });
+    if !capacity.is_empty() {
+        let list: Vec<Value> = capacity
+            .into_iter()
+            .map(|(t, u)| json!({ "TableName": t, "CapacityUnits": u }))
+            .collect();
+        out["ConsumedCapacity"] = Value::Array(list);
+    }
+    out
+}
+
 /// Capacity of the statements, summed per table in the order they were met.
 fn add_capacity(total: &mut Map<String, Value>, consumed: Option<&Value>) {
     let Some(c) = consumed else { return };
@@ -35,30 +80,15 @@ impl Engine {
         &mut self,
         req: &Value,
     ) -> DResult<Value> {
-        let entries = req
-            .get("Statements")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-        let parsed: Vec<DResult<(Statement, Vec<Value>)>> =
-            entries.iter().map(parse_entry).collect();
-        let reads = parsed.iter().flatten().filter(|(s, _)| s.is_read()).count();
-        let writes = parsed.iter().flatten().count() - reads;
-        if reads > 0 && writes > 0 {
-            return Err(DynamoError::validation(
-                "Read and write requests together in the same batch is not supported.",
-            ));
-        }
+        let entries = statements_of(req, "Statements");
+        let parsed: Vec<Parsed> = entries.iter().map(parse_entry).collect();
+        refuse_mixed(&parsed)?;
+        let tables = tables_named(&parsed);
         let mut capacity = Map::new();
         let mut responses = Vec::new();
-        let mut tables: Vec<String> = Vec::new();
         for (entry, statement) in entries.iter().zip(parsed) {
-            let answer = statement.and_then(|(st, params)| {
-                if !tables.contains(&st.table().to_string()) {
-                    tables.push(st.table().to_string());
-                }
-                self.batch_one(&st, &params, entry, req)
-            });
+            let answer =
+                statement.and_then(|(st, params)| self.batch_one(&st, &params, entry, req));
             responses.push(match answer {
                 Ok((body, consumed)) => {
                     add_capacity(&mut capacity, consumed.as_ref());
@@ -68,17 +98,9 @@ impl Engine {
             });
         }
         self.current.operation = "BatchExecuteStatement".into();
-        self.current.table = tables.join(",");
+        self.current.table = tables;
         self.current.count = None;
-        let mut out = json!({ "Responses": responses });
-        if !capacity.is_empty() {
-            let list: Vec<Value> = capacity
-                .into_iter()
-                .map(|(t, u)| json!({ "TableName": t, "CapacityUnits": u }))
-                .collect();
-            out["ConsumedCapacity"] = Value::Array(list);
-        }
-        Ok(out)
+        Ok(batch_answer(responses, capacity))
     }
 
     /// One statement of a batch: its response entry and the capacity it used.

@@ -18,6 +18,14 @@ pub(crate) struct Keys {
     pub range: Option<String>,
 }
 
+/// One SELECT being run: the statement, its parameters, the request it came in.
+struct Run<'a> {
+    s: &'a Select,
+    params: &'a [Value],
+    req: &'a Value,
+    keys: Keys,
+}
+
 /// What the reads of one SELECT gathered.
 #[derive(Default)]
 struct Gathered {
@@ -80,14 +88,20 @@ impl Engine {
         let keys = self.select_keys(&s.table, s.index.as_deref())?;
         let partitions = partitions(s.filter.as_ref(), &keys.hash, params)?;
         check_order(s, &keys, partitions.is_some())?;
+        let run = Run {
+            s,
+            params,
+            req,
+            keys,
+        };
         let start = token::decode(req)?;
         let mode = capacity::mode(req)?;
         self.current.table = s.table.clone();
         self.current.index = s.index.clone();
         self.current.continued = start.is_some();
         let gathered = match partitions {
-            Some(values) => self.select_queries(s, &keys, &values, params, req, start)?,
-            None => self.select_scan(s, params, req, start)?,
+            Some(values) => self.select_queries(&run, &values, start)?,
+            None => self.select_scan(&run, start)?,
         };
         self.current.count = Some(gathered.count);
         self.current.scanned_count = Some(gathered.scanned);
@@ -95,17 +109,11 @@ impl Engine {
         Ok(answer(s, gathered, mode))
     }
 
-    fn select_scan(
-        &mut self,
-        s: &Select,
-        params: &[Value],
-        req: &Value,
-        start: Option<Position>,
-    ) -> DResult<Gathered> {
+    fn select_scan(&mut self, run: &Run, start: Option<Position>) -> DResult<Gathered> {
         self.current.operation = "Scan".into();
-        let mut scan = base_request(s, req);
-        if let Some(cond) = &s.filter {
-            let mut render = Render::new(params);
+        let mut scan = base_request(run.s, run.req);
+        if let Some(cond) = &run.s.filter {
+            let mut render = Render::new(run.params);
             scan["FilterExpression"] = json!(render.cond(cond)?);
             render.finish(&mut scan);
         }
@@ -124,20 +132,18 @@ impl Engine {
     /// all within one `Limit`.
     fn select_queries(
         &mut self,
-        s: &Select,
-        keys: &Keys,
+        run: &Run,
         values: &[Value],
-        params: &[Value],
-        req: &Value,
         start: Option<Position>,
     ) -> DResult<Gathered> {
         self.current.operation = "Query".into();
-        let filter = s
+        let filter = run
+            .s
             .filter
             .as_ref()
-            .map(|c| compile_filter(c, params))
+            .map(|c| compile_filter(c, run.params))
             .transpose()?;
-        let total = req.get("Limit").and_then(Value::as_u64);
+        let total = run.req.get("Limit").and_then(Value::as_u64);
         let (first, mut start_key) = start.map_or((0, None), |p| (p.partition, p.key));
         let mut gathered = Gathered::default();
         for (i, value) in values.iter().enumerate().skip(first) {
@@ -146,10 +152,10 @@ impl Engine {
                 gathered.next = Some(Position::at(i, None));
                 break;
             }
-            if !has_type(value, &keys.hash_type) {
+            if !has_type(value, &run.keys.hash_type) {
                 continue;
             }
-            let query = query_request(s, keys, value, params, req, limit, start_key.take())?;
+            let query = query_request(run, value, limit, start_key.take())?;
             self.query_page(&query, filter.as_ref(), &mut gathered)?;
             if let Some(k) = gathered.last_key.take() {
                 gathered.next = Some(Position::at(i, Some(k)));
@@ -186,32 +192,26 @@ fn base_request(s: &Select, req: &Value) -> Value {
     out
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The Query of one partition key value: the sort key narrows it when it can.
 fn query_request(
-    s: &Select,
-    keys: &Keys,
+    run: &Run,
     value: &Value,
-    params: &[Value],
-    req: &Value,
     limit: Option<u64>,
     start: Option<Value>,
 ) -> DResult<Value> {
-    let mut query = base_request(s, req);
+    let mut query = base_request(run.s, run.req);
     if let Some(l) = limit {
         query["Limit"] = json!(l);
     }
-    let mut render = Render::new(params);
-    let mut key_cond = format!(
-        "{} = {}",
-        render.path(&vec![Step::Name(keys.hash.clone())]),
-        render.bound(value.clone())
-    );
-    if let Some(sort) = sort_condition(s.filter.as_ref(), keys, &mut render)? {
+    let mut render = Render::new(run.params);
+    let hash = render.path(&vec![Step::Name(run.keys.hash.clone())]);
+    let mut key_cond = format!("{hash} = {}", render.bound(value.clone()));
+    if let Some(sort) = sort_condition(run.s.filter.as_ref(), &run.keys, &mut render)? {
         key_cond = format!("{key_cond} AND {sort}");
     }
     query["KeyConditionExpression"] = json!(key_cond);
     render.finish(&mut query);
-    if let Some(order) = &s.order {
+    if let Some(order) = &run.s.order {
         query["ScanIndexForward"] = json!(!order.descending);
     }
     if let Some(k) = start {

@@ -4,9 +4,10 @@
 
 use serde_json::{json, Value};
 
+use super::batch::statements_of;
 use super::parse_entry;
-use super::read::{meets, shaped};
-use super::statement::Statement;
+use super::read::{meets, shaped, KeyedRead};
+use super::statement::{Cond, Select, Statement};
 use super::write::duplicate_item;
 use crate::engine::dynamo::errors::{DResult, DynamoError};
 use crate::engine::dynamo::Engine;
@@ -51,13 +52,29 @@ fn name_duplicates(mut err: DynamoError, inserts: &[bool]) -> DynamoError {
     err
 }
 
+fn tables_of(parsed: &Parsed) -> String {
+    let mut tables: Vec<&str> = Vec::new();
+    for (st, _) in parsed {
+        if !tables.contains(&st.table()) {
+            tables.push(st.table());
+        }
+    }
+    tables.join(",")
+}
+
+/// A read's item when it meets the rest of its WHERE, as its projection shows it.
+fn read_answer(answer: &Value, s: &Select, rest: Option<Cond>, params: &[Value]) -> DResult<Value> {
+    let item = answer.get("Item").cloned();
+    let item = match (item, rest) {
+        (Some(i), Some(r)) => meets(&i, &r, params)?.then_some(i),
+        (item, _) => item,
+    };
+    Ok(shaped(s, item).map_or_else(|| json!({}), |i| json!({ "Item": i })))
+}
+
 impl Engine {
     pub(in crate::engine::dynamo) fn execute_transaction(&mut self, req: &Value) -> DResult<Value> {
-        let entries = req
-            .get("TransactStatements")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
+        let entries = statements_of(req, "TransactStatements");
         let parsed: Parsed = entries.iter().map(parse_entry).collect::<DResult<_>>()?;
         let reads = parsed.iter().filter(|(s, _)| s.is_read()).count();
         if reads > 0 && reads < parsed.len() {
@@ -71,13 +88,7 @@ impl Engine {
         self.current.operation = "ExecuteTransaction".into();
         self.current.count = None;
         // Named even when the transaction was cancelled: the statements name them.
-        let mut tables: Vec<&str> = Vec::new();
-        for (st, _) in &parsed {
-            if !tables.contains(&st.table()) {
-                tables.push(st.table());
-            }
-        }
-        self.current.table = tables.join(",");
+        self.current.table = tables_of(&parsed);
         out
     }
 
@@ -115,21 +126,12 @@ impl Engine {
 
     fn transaction_reads(&mut self, parsed: &Parsed, req: &Value) -> DResult<Value> {
         let mut gets = Vec::new();
-        let mut rests = Vec::new();
+        let mut reads = Vec::new();
         for (i, (st, params)) in parsed.iter().enumerate() {
             let Statement::Select(s) = st else { continue };
-            if s.index.is_some() {
-                return Err(DynamoError::validation(format!(
-                    "Validation failed in TransactStatements[{i}]: Reads on indices are not supported within transactions."
-                )));
-            }
-            let (key, rest) = self.keyed_read(
-                s,
-                params,
-                "Where clause does not contain a mandatory equality on all key attributes",
-            )?;
+            let (key, rest) = self.transaction_read(i, s, params)?;
             gets.push(json!({ "Get": { "TableName": s.table, "Key": key } }));
-            rests.push(rest);
+            reads.push((s, rest, params));
         }
         let mut tgi = json!({ "TransactItems": gets });
         if let Some(v) = req.get("ReturnConsumedCapacity") {
@@ -138,16 +140,24 @@ impl Engine {
         let mut out = self.transact_get_items(&tgi)?;
         let answers = out["Responses"].as_array().cloned().unwrap_or_default();
         let mut responses = Vec::new();
-        for ((answer, rest), (st, params)) in answers.into_iter().zip(rests).zip(parsed) {
-            let Statement::Select(s) = st else { continue };
-            let item = answer.get("Item").cloned();
-            let item = match (item, rest) {
-                (Some(i), Some(r)) => meets(&i, &r, params)?.then_some(i),
-                (item, _) => item,
-            };
-            responses.push(shaped(s, item).map_or_else(|| json!({}), |i| json!({ "Item": i })));
+        for (answer, (s, rest, params)) in answers.iter().zip(reads) {
+            responses.push(read_answer(answer, s, rest, params)?);
         }
         out["Responses"] = Value::Array(responses);
         Ok(out)
+    }
+
+    /// The key of a transaction's read: by key on the table itself.
+    fn transaction_read(&self, i: usize, s: &Select, params: &[Value]) -> DResult<KeyedRead> {
+        if s.index.is_some() {
+            return Err(DynamoError::validation(format!(
+                "Validation failed in TransactStatements[{i}]: Reads on indices are not supported within transactions."
+            )));
+        }
+        self.keyed_read(
+            s,
+            params,
+            "Where clause does not contain a mandatory equality on all key attributes",
+        )
     }
 }
