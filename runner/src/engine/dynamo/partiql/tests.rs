@@ -578,3 +578,48 @@ fn a_transaction_retried_with_its_token_is_not_applied_twice() {
     .unwrap();
     assert_eq!(read["Responses"], json!([{"Item": {"n": {"N": "3"}}}, {}]));
 }
+
+#[test]
+fn a_select_on_an_index_queries_or_scans_the_index_and_writes_refuse_one() {
+    let mut e = engine();
+    let index = json!({
+        "TableName": "Music",
+        "AttributeDefinitions": [{"AttributeName": "Year", "AttributeType": "N"}],
+        "GlobalSecondaryIndexUpdates": [{"Create": {"IndexName": "ByYear",
+            "KeySchema": [{"AttributeName": "Year", "KeyType": "HASH"}],
+            "Projection": {"ProjectionType": "ALL"}}}]
+    });
+    e.execute("UpdateTable", index).expect("index");
+    e.take_request_log();
+    let answer = run(
+        &mut e,
+        r#"SELECT * FROM "Music"."ByYear" WHERE "Year" = 2010"#,
+    )
+    .unwrap();
+    assert_eq!(titles(&answer), ["Z2"]);
+    let r = &e.take_request_log()[0];
+    assert_eq!(
+        (r.operation.as_str(), r.index.as_deref(), r.scanned_count),
+        ("Query", Some("ByYear"), Some(1))
+    );
+    let answer = run(
+        &mut e,
+        r#"SELECT * FROM "Music"."ByYear" WHERE SongTitle = 'A1'"#,
+    )
+    .unwrap();
+    assert_eq!(titles(&answer), ["A1"]);
+    assert_eq!(e.take_request_log()[0].operation, "Scan");
+    let (_, message) = refused(&mut e, r#"SELECT * FROM "Music"."Nope""#);
+    assert_eq!(message, "The table does not have the specified index: Nope");
+    let (_, message) = refused(
+        &mut e,
+        r#"DELETE FROM "Music"."ByYear" WHERE Artist = 'Zed' AND SongTitle = 'Z1'"#,
+    );
+    assert_eq!(message, "This operation is not supported on an index");
+    let req = json!({"Statement": r#"DELETE FROM "Music" WHERE Artist = 'Zed' AND SongTitle = 'Z1'"#,
+                     "NextToken": "abc"});
+    assert_eq!(
+        run_with(&mut e, req).unwrap_err().1,
+        "NextToken is only valid on a SELECT statement"
+    );
+}
