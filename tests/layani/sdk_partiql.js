@@ -57,8 +57,10 @@ async function inserts() {
   }
   await refused(run(`INSERT INTO "Music" VALUE {'Artist': 'Acme', 'SongTitle': 'A1'}`),
     "DuplicateItemException", "Duplicate primary key exists in table");
-  await refused(run(`INSERT INTO "Music" VALUE {'Artist': ?}`, []),
+  await refused(run(`INSERT INTO "Music" VALUE {'Artist': ?}`, [{ S: "a" }, { S: "b" }]),
     "ValidationException", "Number of parameters in request and statement don't match.");
+  await refused(run(`INSERT INTO "Music" VALUE {'Artist': ?}`, []), "ValidationException",
+    "1 validation error detected: Value '[]' at 'parameters' failed to satisfy constraint: Member must have length greater than or equal to 1");
 }
 
 async function selects() {

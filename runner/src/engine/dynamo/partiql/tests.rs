@@ -108,6 +108,11 @@ fn parameters_are_counted_against_the_statement() {
             "Number of parameters in request and statement don't match.".into()
         )
     );
+    let req = json!({"Statement": r#"SELECT * FROM "Music" WHERE Artist = ?"#, "Parameters": []});
+    assert_eq!(
+        run_with(&mut e, req).unwrap_err().1,
+        "1 validation error detected: Value '[]' at 'parameters' failed to satisfy constraint: Member must have length greater than or equal to 1"
+    );
     let req = json!({"Statement": r#"SELECT * FROM "Music" WHERE Artist = ?"#,
                      "Parameters": [{"S": "Zed"}]});
     assert_eq!(titles(&run_with(&mut e, req).unwrap()), ["Z1", "Z2"]);

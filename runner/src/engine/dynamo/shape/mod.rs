@@ -147,6 +147,7 @@ const TRANSACT_GET: &[Member] = &[
 
 const EXECUTE_STATEMENT: &[Member] = &[
     ("Statement", &[Required, MinLength(1), MaxLength(8192)]),
+    ("Parameters", &[MinLength(1)]),
     ("NextToken", &[MinLength(1), MaxLength(32768)]),
     ("ReturnConsumedCapacity", CONSUMED),
     ("Limit", LIMIT),
