@@ -100,6 +100,8 @@ impl Engine {
         self.current.operation = "BatchExecuteStatement".into();
         self.current.table = tables;
         self.current.count = None;
+        // Each GetItem recorded only its own item.
+        self.current.returned = responses.iter().filter(|r| r.get("Item").is_some()).count() as u64;
         Ok(batch_answer(responses, capacity))
     }
 

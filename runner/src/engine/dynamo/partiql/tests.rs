@@ -450,6 +450,7 @@ fn a_batch_answers_each_statement_and_keeps_reads_and_writes_apart() {
     assert_eq!(r[3], json!({"TableName": "Music"}));
     let log = e.take_request_log();
     assert_eq!(log[0].operation, "BatchExecuteStatement");
+    assert_eq!((log[0].returned, log[0].table.as_str()), (1, "Music,Nope"));
     assert_eq!(log[0].form, RequestForm::PartiQL);
 
     let answer = batch(
