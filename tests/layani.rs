@@ -424,10 +424,17 @@ fn the_snippet_of_ddb_ekspresi_runs_under_node() {
         dir.path().join("node_modules"),
     )
     .unwrap();
+    let partiql = partiql_snippet(&printed);
     let module = dir.path().join("kueri.mjs");
+    // The PartiQL form must read the same items as the Query.
     std::fs::write(
         &module,
-        format!("{snippet}\nconsole.log(JSON.stringify(Items));\n"),
+        format!(
+            "{snippet}\nimport {{ ExecuteStatementCommand }} from '@aws-sdk/lib-dynamodb';\n\
+             {partiql}\n\
+             if (JSON.stringify(partiql.Items) !== JSON.stringify(Items)) throw new Error('PartiQL differs');\n\
+             console.log(JSON.stringify(Items));\n"
+        ),
     )
     .unwrap();
     let server = lesson_server();
@@ -463,6 +470,22 @@ fn an_sdk_retry_of_a_transaction_whose_answer_was_lost_is_not_applied_twice() {
     let printed: Value = serde_json::from_str(&assert_ran(&out, "node")).unwrap();
     // Two attempts: the first was applied and its answer lost.
     assert_eq!(printed, json!({"attempts": 2, "n": "1"}));
+}
+
+#[test]
+fn partiql_statements_run_through_the_sdk_as_aws_answers_them() {
+    let Some(mut node) = klien::wajib(Klien::Node) else {
+        return;
+    };
+    let server = start(&["--dynamodb", "0"]);
+    aws_env(&mut node, &server.endpoint());
+    let script = repo_root().join("tests/layani/sdk_partiql.js");
+    let out = node.arg(script).arg(server.endpoint()).output().unwrap();
+    let stdout = assert_ran(&out, "node");
+    assert_eq!(
+        stdout.trim_end().lines().last(),
+        Some("semua langkah lulus")
+    );
 }
 
 #[test]
@@ -507,6 +530,14 @@ fn readme_cli_block() -> String {
 }
 
 /// The lines of the printed snippet, from its first `import` to the line closing the call.
+/// The PartiQL statement `ddb.ekspresi` prints after the SDK snippet.
+fn partiql_snippet(printed: &str) -> String {
+    let start = printed.find("const partiql").expect("a PartiQL snippet");
+    let close = "\n}));";
+    let end = printed[start..].find(close).expect("its end") + start + close.len();
+    printed[start..end].to_string()
+}
+
 fn sdk_snippet(printed: &str) -> String {
     let start = printed.find("import ").expect("a snippet");
     let close = "\n}));";

@@ -267,3 +267,55 @@ fn legacy_parameters_through_the_low_level_and_document_clients() {
     ];
     assert_eq!(out, want.map(|line| format!("{line}\n")).concat());
 }
+
+#[test]
+fn partiql_statements_run_from_both_clients_of_the_repl() {
+    let data = tempfile::tempdir().unwrap();
+    let script = "\
+dynamodb.createTable({ TableName: 'Music', BillingMode: 'PAY_PER_REQUEST', KeySchema: [{ AttributeName: 'Artist', KeyType: 'HASH' }, { AttributeName: 'SongTitle', KeyType: 'RANGE' }], AttributeDefinitions: [{ AttributeName: 'Artist', AttributeType: 'S' }, { AttributeName: 'SongTitle', AttributeType: 'S' }] }).TableDescription.TableName
+dynamodb.executeStatement({ Statement: `INSERT INTO \"Music\" VALUE {'Artist': ?, 'SongTitle': ?, 'Year': ?}`, Parameters: [{ S: 'Acme' }, { S: 'A1' }, { N: '2001' }] })
+ddb.executeStatement({ Statement: `INSERT INTO \"Music\" VALUE {'Artist': ?, 'SongTitle': ?, 'Year': ?}`, Parameters: ['Acme', 'A2', 2002] })
+JSON.stringify(ddb.executeStatement({ Statement: 'SELECT SongTitle, \"Year\" FROM \"Music\" WHERE Artist = ?', Parameters: ['Acme'] }).Items)
+JSON.stringify(dynamodb.executeStatement({ Statement: 'SELECT SongTitle FROM \"Music\" WHERE \"Year\" > 2001' }).Items)
+try { dynamodb.executeStatement({ Statement: `INSERT INTO \"Music\" VALUE {'Artist': 'Acme', 'SongTitle': 'A1'}` }) } catch (e) { print(e.name + ': ' + e.message) }
+JSON.stringify(ddb.batchExecuteStatement({ Statements: [{ Statement: 'SELECT * FROM \"Music\" WHERE Artist = ? AND SongTitle = ?', Parameters: ['Acme', 'A1'] }, { Statement: 'SELECT * FROM \"Nope\" WHERE k = 1' }] }).Responses)
+ddb.executeTransaction({ TransactStatements: [{ Statement: 'UPDATE \"Music\" SET Plays = ? WHERE Artist = ? AND SongTitle = ?', Parameters: [5, 'Acme', 'A1'] }], ClientRequestToken: 't1' })
+JSON.stringify(ddb.executeTransaction({ TransactStatements: [{ Statement: 'SELECT Plays FROM \"Music\" WHERE Artist = ? AND SongTitle = ?', Parameters: ['Acme', 'A1'] }] }).Responses)
+try { dynamodb.executeTransaction({ TransactStatements: [{ Statement: `INSERT INTO \"Music\" VALUE {'Artist': 'Acme', 'SongTitle': 'A2'}` }] }) } catch (e) { print(e.name + ' ' + JSON.stringify(e.CancellationReasons)) }
+ddb.riwayat()
+";
+    let out = super::support::kursus(data.path())
+        .args(["jalankan", "-"])
+        .write_stdin(script)
+        .output()
+        .expect("kursus jalankan runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let expected = [
+        "Music",
+        "{ Items: [] }",
+        "{ Items: [] }",
+        r#"[{"SongTitle":"A1","Year":2001},{"SongTitle":"A2","Year":2002}]"#,
+        r#"[{"SongTitle":{"S":"A2"}}]"#,
+        "DuplicateItemException: Duplicate primary key exists in table",
+        "",
+        r#"[{"TableName":"Music","Item":{"Artist":"Acme","SongTitle":"A1","Year":2001}},{"Error":{"Code":"ResourceNotFound","Message":"Requested resource not found"}}]"#,
+        "{}",
+        r#"[{"Item":{"Plays":5}}]"#,
+        r#"TransactionCanceledException [{"Code":"DuplicateItem","Message":"Duplicate primary key exists in table"}]"#,
+        "",
+        " #  operasi                     tabel       indeks  Count  ScannedCount  RCU  WCU",
+        " 1  CreateTable                 Music       -           -             -    -    -",
+        " 2  ExecuteStatement (PutItem)  Music       -           -             -    -    1",
+        " 3  ExecuteStatement (PutItem)  Music       -           -             -    -    1",
+        " 4  ExecuteStatement (Query)    Music       -           2             2  0.5    -",
+        " 5  ExecuteStatement (Scan)     Music       -           1             2  0.5    -",
+        " 6  ExecuteStatement (PutItem)  Music       -           -             -    -    1",
+        " 7  BatchExecuteStatement       Music,Nope  -           -             -  0.5    -",
+        " 8  ExecuteTransaction          Music       -           -             -    -    2",
+        " 9  ExecuteTransaction          Music       -           -             -    2    -",
+        "10  ExecuteTransaction          Music       -           -             -    -    -",
+    ];
+    // `ddb.riwayat()` ends with an empty line, as every printed statement does.
+    let lines: Vec<&str> = stdout.trim_end().lines().collect();
+    assert_eq!(lines, expected, "{stdout}");
+}

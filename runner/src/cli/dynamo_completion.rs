@@ -2,7 +2,7 @@
 //! (low-level) methods, and the request keys of the call being typed.
 
 /// `ddb.<op>` with the low-level action it stands for, then the learning aids.
-const DDB_METHODS: [(&str, &str); 13] = [
+const DDB_METHODS: [(&str, &str); 16] = [
     ("get(", "GetItem"),
     ("put(", "PutItem"),
     ("update(", "UpdateItem"),
@@ -13,12 +13,15 @@ const DDB_METHODS: [(&str, &str); 13] = [
     ("batchWrite(", "BatchWriteItem"),
     ("transactGet(", "TransactGetItems"),
     ("transactWrite(", "TransactWriteItems"),
+    ("executeStatement(", "ExecuteStatement"),
+    ("batchExecuteStatement(", "BatchExecuteStatement"),
+    ("executeTransaction(", "ExecuteTransaction"),
     ("koleksi(", ""),
     ("riwayat(", ""),
     ("ekspresi(", ""),
 ];
 
-const DYNAMODB_METHODS: [&str; 14] = [
+const DYNAMODB_METHODS: [&str; 17] = [
     "createTable(",
     "describeTable(",
     "listTables(",
@@ -33,6 +36,9 @@ const DYNAMODB_METHODS: [&str; 14] = [
     "batchWriteItem(",
     "transactWriteItems(",
     "transactGetItems(",
+    "executeStatement(",
+    "batchExecuteStatement(",
+    "executeTransaction(",
 ];
 
 const READ: [&str; 4] = [
@@ -73,6 +79,16 @@ const CREATE_TABLE: [&str; 7] = [
     "LocalSecondaryIndexes",
 ];
 
+const STATEMENT: [&str; 7] = [
+    "Statement",
+    "Parameters",
+    "Limit",
+    "NextToken",
+    "ConsistentRead",
+    "ReturnConsumedCapacity",
+    "ReturnValuesOnConditionCheckFailure",
+];
+
 /// The methods offered after `ddb.` or `dynamodb.` (`None` for any other object).
 pub fn methods(object: &str) -> Option<Vec<&'static str>> {
     match object {
@@ -101,6 +117,13 @@ pub fn request_keys(before: &str) -> Option<Vec<&'static str>> {
             vec!["TransactItems", "ReturnConsumedCapacity"]
         }
         "CreateTable" => CREATE_TABLE.to_vec(),
+        "ExecuteStatement" => STATEMENT.to_vec(),
+        "BatchExecuteStatement" => vec!["Statements", "ReturnConsumedCapacity"],
+        "ExecuteTransaction" => vec![
+            "TransactStatements",
+            "ClientRequestToken",
+            "ReturnConsumedCapacity",
+        ],
         _ => vec!["TableName"],
     };
     Some(keys)
@@ -149,5 +172,7 @@ mod tests {
         assert!(put.contains(&"Item") && put.contains(&"ConditionExpression"));
         assert_eq!(request_keys("db.m.find({ "), None);
         assert_eq!(request_keys("ddb.koleksi("), None);
+        let statement = request_keys("ddb.executeStatement({ ").unwrap_or_default();
+        assert!(statement.contains(&"Statement") && statement.contains(&"Parameters"));
     }
 }

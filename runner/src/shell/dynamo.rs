@@ -194,8 +194,10 @@ fn ekspresi(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValu
     print(
         ctx,
         &format!(
-            "// AWS SDK for JavaScript v3:\n{}",
-            dynamo_aids::sdk_snippet(&table, &members)
+            "// AWS SDK for JavaScript v3:\n{}\n\
+             // PartiQL (ExecuteStatementCommand from '@aws-sdk/lib-dynamodb'):\n{}",
+            dynamo_aids::sdk_snippet(&table, &members),
+            dynamo_aids::partiql_snippet(&table, &parts)
         ),
     )?;
     let mut request = serde_json::Map::new();

@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 
 use crate::base64;
 use crate::engine::dynamo::types::{AttrValue, Item};
-use crate::engine::dynamo::{Collection, Engine, RequestRecord, TableView};
+use crate::engine::dynamo::{Collection, Engine, RequestForm, RequestRecord, TableView};
 use crate::pesan::shell as pesan;
 
 /// `ddb.koleksi(TableName[, pk])`: item collections grouped by partition key,
@@ -117,7 +117,7 @@ fn row(n: usize, r: &RequestRecord) -> [String; 8] {
     };
     [
         n.to_string(),
-        r.operation.clone(),
+        operation_text(r),
         if r.table.is_empty() {
             "-".into()
         } else {
@@ -129,6 +129,19 @@ fn row(n: usize, r: &RequestRecord) -> [String; 8] {
         units(r.read_units),
         units(r.write_units),
     ]
+}
+
+/// A PartiQL statement shows the operation it ran as: `ExecuteStatement (Scan)`.
+fn operation_text(r: &RequestRecord) -> String {
+    let single = !matches!(
+        r.operation.as_str(),
+        "ExecuteStatement" | "BatchExecuteStatement" | "ExecuteTransaction"
+    );
+    if r.form == RequestForm::PartiQL && single {
+        format!("ExecuteStatement ({})", r.operation)
+    } else {
+        r.operation.clone()
+    }
 }
 
 fn format_units(u: f64) -> String {
@@ -282,6 +295,47 @@ pub(crate) fn sdk_snippet(table: &str, request: &Value) -> String {
     )
 }
 
+/// The same read as a PartiQL statement, with `?` for each value, in the
+/// shape of lib-dynamodb's ExecuteStatementCommand.
+pub(crate) fn partiql_snippet(table: &str, parts: &[(String, KeyPart)]) -> String {
+    let mut conds = Vec::new();
+    let mut params = Vec::new();
+    for (attr, part) in parts {
+        let name = format!("\"{}\"", attr.replace('"', "\"\""));
+        conds.push(match part {
+            KeyPart::Eq(v) => {
+                params.push(v.clone());
+                format!("{name} = ?")
+            }
+            KeyPart::Cmp(op, v) => {
+                params.push(v.clone());
+                format!("{name} {op} ?")
+            }
+            KeyPart::BeginsWith(v) => {
+                params.push(v.clone());
+                format!("begins_with({name}, ?)")
+            }
+            KeyPart::Between(lo, hi) => {
+                params.extend([lo.clone(), hi.clone()]);
+                format!("{name} BETWEEN ? AND ?")
+            }
+        });
+    }
+    let statement = format!(
+        "SELECT * FROM \"{}\" WHERE {}",
+        table.replace('"', "\"\""),
+        conds.join(" AND ")
+    );
+    format!(
+        "const partiql = await ddb.send(new ExecuteStatementCommand({{\n  \
+         Statement: {},\n  \
+         Parameters: {}\n\
+         }}));",
+        js_literal(&json!(statement)),
+        js_literal(&Value::Array(params)),
+    )
+}
+
 /// JavaScript source for a JSON value: single-quoted strings, bare keys where legal.
 fn js_literal(v: &Value) -> String {
     match v {
@@ -375,6 +429,44 @@ mod tests {
         assert_eq!(
             lines[2],
             "2  Scan         AppData  -           5            15  0.5    -"
+        );
+    }
+
+    #[test]
+    fn riwayat_shows_what_a_partiql_statement_ran_as() {
+        let rec = |op: &str| RequestRecord {
+            operation: op.into(),
+            table: "Music".into(),
+            count: Some(2),
+            scanned_count: Some(5),
+            read_units: 0.5,
+            form: RequestForm::PartiQL,
+            ..RequestRecord::default()
+        };
+        let log = [(1, rec("Scan")), (2, rec("BatchExecuteStatement"))];
+        let text = riwayat(log.iter());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[1],
+            "1  ExecuteStatement (Scan)  Music  -           2             5  0.5    -"
+        );
+        assert_eq!(
+            lines[2],
+            "2  BatchExecuteStatement    Music  -           2             5  0.5    -"
+        );
+    }
+
+    #[test]
+    fn ekspresi_writes_the_key_condition_as_a_partiql_select() {
+        let spec = json!({ "EntityRef": "WS#acme", "Detail": { "between": ["A", "B"] }, "n": { "gte": 3 } });
+        let parts = parse_parts(spec.as_object().unwrap()).unwrap();
+        let snippet = partiql_snippet("AppData", &parts);
+        assert_eq!(
+            snippet,
+            "const partiql = await ddb.send(new ExecuteStatementCommand({\n  \
+             Statement: 'SELECT * FROM \"AppData\" WHERE \"EntityRef\" = ? AND \"Detail\" BETWEEN ? AND ? AND \"n\" >= ?',\n  \
+             Parameters: ['WS#acme', 'A', 'B', 3]\n\
+             }));"
         );
     }
 }

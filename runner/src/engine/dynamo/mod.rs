@@ -22,6 +22,7 @@ mod keys_tests;
 mod legacy;
 mod number;
 mod ops;
+mod partiql;
 #[cfg(test)]
 mod rules_tests;
 mod shape;
@@ -136,7 +137,7 @@ fn empty_record(operation: &str) -> RequestRecord {
 }
 
 /// The actions `execute` runs; any other is an `UnknownOperationException`.
-pub const OPERATIONS: [&str; 23] = [
+pub const OPERATIONS: [&str; 26] = [
     "CreateTable",
     "DescribeTable",
     "ListTables",
@@ -160,6 +161,16 @@ pub const OPERATIONS: [&str; 23] = [
     "ListTagsOfResource",
     "DescribeLimits",
     "DescribeEndpoints",
+    "ExecuteStatement",
+    "BatchExecuteStatement",
+    "ExecuteTransaction",
+];
+
+/// The actions that run PartiQL statements.
+const PARTIQL_OPERATIONS: [&str; 3] = [
+    "ExecuteStatement",
+    "BatchExecuteStatement",
+    "ExecuteTransaction",
 ];
 
 impl Engine {
@@ -255,6 +266,9 @@ impl Engine {
         if let Some(first) = legacy::first_legacy(action, request) {
             self.current.form = RequestForm::Legacy(first);
         }
+        if PARTIQL_OPERATIONS.contains(&action) {
+            self.current.form = RequestForm::PartiQL;
+        }
     }
 
     /// Query, Scan and GetItem answer with items borrowed from the table; the rest
@@ -281,6 +295,9 @@ impl Engine {
             "BatchWriteItem" => self.batch_write_item(req),
             "TransactWriteItems" => self.transact_write_items(req),
             "TransactGetItems" => self.transact_get_items(req),
+            "ExecuteStatement" => self.execute_statement(req),
+            "BatchExecuteStatement" => self.batch_execute_statement(req),
+            "ExecuteTransaction" => self.execute_transaction(req),
             other => self.dispatch_admin(other, req),
         }
     }

@@ -32,7 +32,8 @@
 
   const ACTIONS = ['createTable', 'describeTable', 'listTables', 'deleteTable', 'putItem', 'getItem',
     'updateItem', 'deleteItem', 'query', 'scan', 'batchGetItem', 'batchWriteItem',
-    'transactWriteItems', 'transactGetItems'];
+    'transactWriteItems', 'transactGetItems', 'executeStatement', 'batchExecuteStatement',
+    'executeTransaction'];
   const dynamodb = {};
   for (const name of ACTIONS) {
     const action = name[0].toUpperCase() + name.slice(1);
@@ -141,6 +142,8 @@
       if (REQUEST_MAPS.includes(k)) out[k] = marshallMap(v[k]);
       else if (LEGACY_MAPS.includes(k) && v[k] !== null && typeof v[k] === 'object') out[k] = marshallLegacy(v[k]);
       else if (k === 'Keys') out[k] = v[k].map(marshallMap);
+      // PartiQL's `?` values, as ExecuteStatementCommand of lib-dynamodb marshalls them.
+      else if (k === 'Parameters') out[k] = v[k].map(marshall);
       else out[k] = marshallRequest(v[k]);
     }
     return out;
@@ -162,7 +165,9 @@
 
   const DOC_OPS = { get: 'GetItem', put: 'PutItem', update: 'UpdateItem', delete: 'DeleteItem',
     query: 'Query', scan: 'Scan', batchGet: 'BatchGetItem', batchWrite: 'BatchWriteItem',
-    transactGet: 'TransactGetItems', transactWrite: 'TransactWriteItems' };
+    transactGet: 'TransactGetItems', transactWrite: 'TransactWriteItems',
+    executeStatement: 'ExecuteStatement', batchExecuteStatement: 'BatchExecuteStatement',
+    executeTransaction: 'ExecuteTransaction' };
   const ddb = {};
   for (const op of Object.keys(DOC_OPS)) {
     ddb[op] = function (params) {

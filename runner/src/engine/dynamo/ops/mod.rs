@@ -72,7 +72,7 @@ fn table_in<'t>(tables: &'t BTreeMap<String, Table>, name: &str) -> DResult<&'t 
 }
 
 impl Engine {
-    fn table_ref(&self, name: &str) -> DResult<&Table> {
+    pub(in crate::engine::dynamo) fn table_ref(&self, name: &str) -> DResult<&Table> {
         table_in(&self.tables, name)
     }
 

@@ -111,6 +111,16 @@ fn check_start(start: &IndexKey, source: &Source, cond: &KeyCondition) -> DResul
 
 impl Engine {
     pub(in crate::engine::dynamo) fn query(&mut self, req: &Value) -> DResult<Page<'_>> {
+        self.query_where(req, None)
+    }
+
+    /// A Query whose items are filtered by `filter` instead of the request's own
+    /// FilterExpression: a PartiQL WHERE may test the key attributes too.
+    pub(in crate::engine::dynamo) fn query_where(
+        &mut self,
+        req: &Value,
+        filter: Option<&Cond>,
+    ) -> DResult<Page<'_>> {
         let mode = capacity::mode(req)?;
         let limit = query_limit(req)?;
         let select = select(req)?;
@@ -129,7 +139,10 @@ impl Engine {
             .get("ScanIndexForward")
             .and_then(Value::as_bool)
             .unwrap_or(true);
-        let opts = Options::new(&source, select, limit, &exprs, consistent);
+        let mut opts = Options::new(&source, select, limit, &exprs, consistent);
+        if filter.is_some() {
+            opts.filter = filter;
+        }
         let rows = query_rows(&source, &cond, start.as_ref(), forward);
         let page = source.read_page(rows.into_iter(), &opts, mode);
         page.record(&mut self.current);

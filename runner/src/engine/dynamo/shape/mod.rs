@@ -155,6 +155,29 @@ const TRANSACT_GET: &[Member] = &[
     ("TransactItems", &[Required, MaxLength(100), MinLength(1)]),
 ];
 
+const EXECUTE_STATEMENT: &[Member] = &[
+    ("Statement", &[Required, MinLength(1), MaxLength(8192)]),
+    ("Parameters", &[MinLength(1)]),
+    ("NextToken", &[MinLength(1), MaxLength(32768)]),
+    ("ReturnConsumedCapacity", CONSUMED),
+    ("Limit", LIMIT),
+    ("ReturnValuesOnConditionCheckFailure", ON_CONDITION_FAILURE),
+];
+
+const BATCH_EXECUTE_STATEMENT: &[Member] = &[
+    ("Statements", &[Required, MinLength(1), MaxLength(25)]),
+    ("ReturnConsumedCapacity", CONSUMED),
+];
+
+const EXECUTE_TRANSACTION: &[Member] = &[
+    (
+        "TransactStatements",
+        &[Required, MinLength(1), MaxLength(100)],
+    ),
+    ("ClientRequestToken", &[MinLength(1), MaxLength(36)]),
+    ("ReturnConsumedCapacity", CONSUMED),
+];
+
 /// The members an action's model constrains, or `None` for the actions that check
 /// their own shape where they are run.
 fn members(action: &str) -> Option<&'static [Member]> {
@@ -169,6 +192,9 @@ fn members(action: &str) -> Option<&'static [Member]> {
         "BatchWriteItem" => BATCH_WRITE,
         "TransactWriteItems" => TRANSACT_WRITE,
         "TransactGetItems" => TRANSACT_GET,
+        "ExecuteStatement" => EXECUTE_STATEMENT,
+        "BatchExecuteStatement" => BATCH_EXECUTE_STATEMENT,
+        "ExecuteTransaction" => EXECUTE_TRANSACTION,
         _ => return None,
     })
 }
