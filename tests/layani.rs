@@ -425,13 +425,17 @@ fn the_snippet_of_ddb_ekspresi_runs_under_node() {
     )
     .unwrap();
     let partiql = partiql_snippet(&printed);
+    // The printed import line serves both reads: the file runs as printed.
+    assert!(
+        snippet.contains("ExecuteStatementCommand, QueryCommand }"),
+        "{snippet}"
+    );
     let module = dir.path().join("kueri.mjs");
     // The PartiQL form must read the same items as the Query.
     std::fs::write(
         &module,
         format!(
-            "{snippet}\nimport {{ ExecuteStatementCommand }} from '@aws-sdk/lib-dynamodb';\n\
-             {partiql}\n\
+            "{snippet}\n{partiql}\n\
              if (JSON.stringify(partiql.Items) !== JSON.stringify(Items)) throw new Error('PartiQL differs');\n\
              console.log(JSON.stringify(Items));\n"
         ),

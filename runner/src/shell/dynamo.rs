@@ -26,7 +26,7 @@ pub(crate) fn install(shell: &mut Shell) -> Result<(), ShellError> {
         ("base64Encode", base64_encode, 1),
         ("base64Decode", base64_decode, 1),
         ("koleksi", koleksi, 2),
-        ("riwayat", riwayat, 0),
+        ("riwayat", riwayat, 1),
         ("ekspresi", ekspresi, 2),
         ("install", install_prelude, 0),
     ];
@@ -164,10 +164,18 @@ fn koleksi(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue
     Ok(JsValue::undefined())
 }
 
-fn riwayat(_: &JsValue, _: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+/// `ddb.riwayat(n)` shows the last `n` requests; without `n`, all that are kept.
+fn riwayat(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
+    let last = match args.first().filter(|v| !v.is_undefined() && !v.is_null()) {
+        Some(v) => Some(v.to_number(ctx)?.max(0.0) as usize),
+        None => None,
+    };
     let s = session(ctx)?;
     let engines = s.borrow().engines.clone();
-    let text = dynamo_aids::riwayat(engines.borrow().dynamo.history());
+    let engines = engines.borrow();
+    let kept = engines.dynamo.history().count();
+    let skip = last.map_or(0, |n| kept.saturating_sub(n));
+    let text = dynamo_aids::riwayat(engines.dynamo.history().skip(skip));
     print(ctx, &text)?;
     Ok(JsValue::undefined())
 }
@@ -195,7 +203,7 @@ fn ekspresi(_: &JsValue, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValu
         ctx,
         &format!(
             "// AWS SDK for JavaScript v3:\n{}\n\
-             // PartiQL (ExecuteStatementCommand from '@aws-sdk/lib-dynamodb'):\n{}",
+             // The same read in PartiQL:\n{}",
             dynamo_aids::sdk_snippet(&table, &members),
             dynamo_aids::partiql_snippet(&table, &parts)
         ),

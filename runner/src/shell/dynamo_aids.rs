@@ -279,7 +279,7 @@ pub(crate) fn sdk_snippet(table: &str, request: &Value) -> String {
     let member = |k: &str| js_literal(&request[k]);
     format!(
         "import {{ DynamoDBClient }} from '@aws-sdk/client-dynamodb';\n\
-         import {{ DynamoDBDocumentClient, QueryCommand }} from '@aws-sdk/lib-dynamodb';\n\
+         import {{ DynamoDBDocumentClient, ExecuteStatementCommand, QueryCommand }} from '@aws-sdk/lib-dynamodb';\n\
          \n\
          const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({{}}));\n\
          const {{ Items }} = await ddb.send(new QueryCommand({{\n  \

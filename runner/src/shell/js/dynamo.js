@@ -176,7 +176,7 @@
     };
   }
   ddb.koleksi = function (table, pk) { return native.koleksi(String(table), pk === undefined ? null : String(pk)); };
-  ddb.riwayat = function () { return native.riwayat(); };
+  ddb.riwayat = function (n) { return native.riwayat(n); };
   ddb.ekspresi = function (spec, table) {
     const text = native.ekspresi(JSON.stringify(spec === undefined ? {} : spec), table === undefined ? null : String(table));
     return JSON.parse(text);

@@ -26,6 +26,11 @@ impl<'p> Render<'p> {
         }
     }
 
+    /// The statement's bound `?` values.
+    pub(crate) fn params(&self) -> &'p [Value] {
+        self.params
+    }
+
     fn name(&mut self, name: &str) -> String {
         let found = self.names.iter().find(|(_, v)| v.as_str() == Some(name));
         if let Some((ph, _)) = found {

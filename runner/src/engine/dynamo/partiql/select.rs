@@ -231,25 +231,39 @@ fn sort_condition(
         return Ok(None);
     };
     for c in conjuncts(cond) {
-        if sortable(c, range) {
+        if sortable(c, range, render.params()) {
             return render.cond(c).map(Some);
         }
     }
     Ok(None)
 }
 
-/// `sk op literal`, `sk BETWEEN a AND b` or `begins_with(sk, 'p')` with string or
-/// number literals (a key condition refuses other types).
-fn sortable(c: &Cond, range: &str) -> bool {
+/// `sk op value`, `sk BETWEEN a AND b` or `begins_with(sk, 'p')` with string or
+/// number values, written or bound to `?` (a key condition refuses other types).
+fn sortable(c: &Cond, range: &str, params: &[Value]) -> bool {
     use super::statement::Operand::{Lit as L, Path as P};
-    let scalar = |l: &Lit| matches!(l, Lit::Str(_) | Lit::Num(_));
+    let scalar = |l: &Lit| key_typed(l, params, &["S", "N"]);
+    let text = |l: &Lit| key_typed(l, params, &["S"]);
     let on_range = |p: &Path| super::plan::is_attr(p, range);
     match c {
         Cond::Cmp(P(p), op, L(l)) => on_range(p) && *op != "<>" && scalar(l),
         Cond::Between(P(p), L(a), L(b)) => on_range(p) && scalar(a) && scalar(b),
         Cond::Call(name, args) if name == "begins_with" => {
-            matches!(args.as_slice(), [P(p), L(Lit::Str(_))] if on_range(p))
+            matches!(args.as_slice(), [P(p), L(l)] if on_range(p) && text(l))
         }
+        _ => false,
+    }
+}
+
+/// A literal of one of `types`, or a `?` whose bound value is one.
+fn key_typed(l: &Lit, params: &[Value], types: &[&str]) -> bool {
+    match l {
+        Lit::Str(_) => types.contains(&"S"),
+        Lit::Num(_) => types.contains(&"N"),
+        Lit::Param(i) => params
+            .get(*i)
+            .and_then(Value::as_object)
+            .is_some_and(|v| v.keys().any(|t| types.contains(&t.as_str()))),
         _ => false,
     }
 }

@@ -141,6 +141,21 @@ fn a_select_fixing_the_partition_key_is_a_query_and_is_logged_as_one() {
 }
 
 #[test]
+fn a_sort_key_condition_bound_to_a_parameter_narrows_the_read_too() {
+    let mut e = engine();
+    let req = json!({"Statement": r#"SELECT * FROM "Music" WHERE Artist = ? AND begins_with(SongTitle, ?)"#,
+                     "Parameters": [{"S": "Acme"}, {"S": "A"}]});
+    assert_eq!(titles(&run_with(&mut e, req).unwrap()), ["A1", "A2"]);
+    let r = &e.take_request_log()[0];
+    assert_eq!((r.count, r.scanned_count), (Some(2), Some(2)));
+    // A set is no key type: the condition only filters what the partition read.
+    let req = json!({"Statement": r#"SELECT * FROM "Music" WHERE Artist = ? AND SongTitle = ?"#,
+                     "Parameters": [{"S": "Acme"}, {"SS": ["A1"]}]});
+    assert!(titles(&run_with(&mut e, req).unwrap()).is_empty());
+    assert_eq!(e.take_request_log()[0].scanned_count, Some(3));
+}
+
+#[test]
 fn a_select_without_the_partition_key_is_a_scan_and_is_logged_as_one() {
     let mut e = engine();
     let answer = run(
