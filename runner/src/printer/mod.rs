@@ -65,14 +65,12 @@ pub(crate) enum Value {
     Set(Vec<Value>),
     /// A container that some [`Value::Circular`] inside it points back to; it
     /// gets the `<ref *N>` marker.
-    #[cfg_attr(not(test), allow(dead_code))]
     Anchor {
         id: u32,
         value: Box<Value>,
     },
     /// A back-reference to the enclosing [`Value::Anchor`] with the same id:
     /// `[Circular *N]` (N numbered in printing order, as Node does).
-    #[cfg_attr(not(test), allow(dead_code))]
     Circular(u32),
 }
 

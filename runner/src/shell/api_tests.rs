@@ -279,6 +279,48 @@ fn classes_print_as_mongosh_names_them() {
 }
 
 #[test]
+fn functions_and_classes_print_their_own_properties_as_mongosh_does() {
+    let lines = [
+        "function f() {}; f.x = 1; f",
+        "class P { static x = 1 }",
+        "class Q { static m() {} }",
+        "function g() {}; g.a = { b: [1, 2] }; g.s = 't'; g",
+        "const h = () => 1; h.k = 2; h",
+        "f.self = f; f",
+        "ObjectId",
+    ];
+    let want = [
+        "[Function: f] { x: 1 }\n",
+        "[class P] { x: 1 }\n",
+        "[class Q]\n",
+        "[Function: g] { a: { b: [ 1, 2 ] }, s: 't' }\n",
+        "[Function: h] { k: 2 }\n",
+        "<ref *1> [Function: f] { x: 1, self: [Circular *1] }\n",
+        "[Function: ObjectId]\n",
+    ];
+    assert_eq!(typed_lines(&lines), want);
+}
+
+#[test]
+fn cycles_get_their_ref_markers_as_mongosh_prints_them() {
+    let lines = [
+        "const o = {a: 1}; o.self = o; o",
+        "const p = {x: {}}; p.x.back = p; p.x.me = p.x; p",
+        "const arr = [1]; arr.push(arr); arr",
+        "const q = {list: []}; q.list.push(q); [q]",
+        "const m = {}; m.a = {b: m}; m.c = m.a; m",
+    ];
+    let want = [
+        "<ref *1> { a: 1, self: [Circular *1] }\n",
+        "<ref *1> { x: <ref *2> { back: [Circular *1], me: [Circular *2] } }\n",
+        "<ref *1> [ 1, [Circular *1] ]\n",
+        "[ <ref *1> { list: [ [Circular *1] ] } ]\n",
+        "<ref *1> { a: { b: [Circular *1] }, c: { b: [Circular *1] } }\n",
+    ];
+    assert_eq!(typed_lines(&lines), want);
+}
+
+#[test]
 fn a_dbref_prints_and_round_trips_as_mongosh_shows_it() {
     let lines = [
         "DBRef('c', ObjectId('665f0c1e8a3b2d0012a4c109'))",

@@ -22,6 +22,8 @@ pub(crate) fn to_value(value: &JsValue, ctx: &mut Context) -> JsResult<Value> {
 struct Converter {
     /// Objects on the current path, to print cycles as Node does.
     path: Vec<JsObject>,
+    /// Objects some `[Circular *N]` points back to; the index is the anchor's id.
+    anchors: Vec<JsObject>,
 }
 
 /// A JavaScript string. The rare one holding a lone surrogate, which a Rust
@@ -57,10 +59,13 @@ impl Converter {
 
     fn object(&mut self, obj: &JsObject, ctx: &mut Context, depth: usize) -> JsResult<Value> {
         if self.path.iter().any(|o| JsObject::equals(o, obj)) {
-            return Ok(custom("[Circular *1]", Style::Special));
+            return Ok(Value::Circular(self.anchor_id(obj)));
         }
         if depth > MAX_DEPTH {
             return Ok(custom("[Object]", Style::Special));
+        }
+        if obj.is_callable() && !own_keys(obj, ctx)?.is_empty() {
+            return self.function_with_properties(obj, ctx, depth);
         }
         if let Some(v) = special_object(obj, ctx)? {
             return Ok(v);
@@ -71,7 +76,46 @@ impl Converter {
         self.path.push(obj.clone());
         let result = self.container(obj, ctx, depth);
         self.path.pop();
-        result
+        result.map(|value| self.anchored(obj, value))
+    }
+
+    fn anchor_id(&mut self, obj: &JsObject) -> u32 {
+        let found = self.anchors.iter().position(|a| JsObject::equals(a, obj));
+        let index = found.unwrap_or_else(|| {
+            self.anchors.push(obj.clone());
+            self.anchors.len() - 1
+        });
+        index as u32
+    }
+
+    /// A container something inside pointed back to gets its `<ref *N>` marker.
+    fn anchored(&self, obj: &JsObject, value: Value) -> Value {
+        match self.anchors.iter().position(|a| JsObject::equals(a, obj)) {
+            Some(id) => Value::Anchor {
+                id: id as u32,
+                value: Box::new(value),
+            },
+            None => value,
+        }
+    }
+
+    /// Node prints a function's own enumerable properties after its label, as it does a
+    /// class instance's after the class name: `[class P] { x: 1 }` for `static x = 1`.
+    fn function_with_properties(
+        &mut self,
+        obj: &JsObject,
+        ctx: &mut Context,
+        depth: usize,
+    ) -> JsResult<Value> {
+        let class = Some(function_text(obj, ctx)?);
+        self.path.push(obj.clone());
+        let entries = self.entries(obj, ctx, depth);
+        self.path.pop();
+        let value = Value::Object(Object {
+            class,
+            entries: entries?,
+        });
+        Ok(self.anchored(obj, value))
     }
 
     fn container(&mut self, obj: &JsObject, ctx: &mut Context, depth: usize) -> JsResult<Value> {

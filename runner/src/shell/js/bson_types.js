@@ -177,14 +177,21 @@
   }
 
   const ObjectId = callable(ObjectIdImpl, 'ObjectId');
-  ObjectId.isValid = ObjectIdImpl.isValid;
+  // Static helpers are not enumerable, as a class's static methods are: printing the
+  // constructor shows its label, not our wiring.
+  function statics(ctor, methods) {
+    for (const name of Object.keys(methods)) {
+      Object.defineProperty(ctor, name, { value: methods[name], writable: true, configurable: true });
+    }
+  }
+  statics(ObjectId, { isValid: ObjectIdImpl.isValid });
   const Long = callable(LongImpl, 'Long');
-  Object.assign(Long, { fromNumber: LongImpl.fromNumber, fromString: LongImpl.fromString,
+  statics(Long, { fromNumber: LongImpl.fromNumber, fromString: LongImpl.fromString,
     fromBigInt: LongImpl.fromBigInt, fromInt: LongImpl.fromInt });
   const Decimal128 = callable(Decimal128Impl, 'Decimal128');
-  Decimal128.fromString = Decimal128Impl.fromString;
+  statics(Decimal128, { fromString: Decimal128Impl.fromString });
   const Binary = callable(BinaryImpl, 'Binary');
-  Binary.createFromBase64 = BinaryImpl.createFromBase64;
+  statics(Binary, { createFromBase64: BinaryImpl.createFromBase64 });
   const Int32 = callable(Int32Impl, 'Int32');
   const Double = callable(DoubleImpl, 'Double');
   const Timestamp = callable(TimestampImpl, 'Timestamp');
