@@ -23,6 +23,10 @@ struct Forms {
     legacy: &'static [&'static str],
 }
 
+/// A member only the legacy translation sets (no AWS member has a colon): the update
+/// leaves a missing item missing.
+pub(crate) const NOTHING_IF_ABSENT: &str = "kursus:nothingIfAbsent";
+
 fn forms(action: &str) -> Option<Forms> {
     let (expressions, legacy): (&[&str], &[&str]) = match action {
         "GetItem" => (&["ProjectionExpression"], &["AttributesToGet"]),

@@ -468,6 +468,28 @@ fn attribute_updates_put_add_and_delete() {
 }
 
 #[test]
+fn deletes_alone_leave_a_missing_item_missing_and_a_put_creates_it() {
+    let mut e = sample();
+    let key = json!({"pk": {"S": "p"}, "sk": {"S": "new"}});
+    let deletes = json!({
+        "TableName": "Tes", "Key": key, "ReturnValues": "ALL_NEW",
+        "AttributeUpdates": {"n": {"Action": "DELETE"}, "tags": {"Action": "DELETE", "Value": {"SS": ["x"]}}}
+    });
+    assert_eq!(e.execute("UpdateItem", deletes).unwrap(), json!({}));
+    let get = json!({"TableName": "Tes", "Key": key});
+    assert_eq!(e.execute("GetItem", get.clone()).unwrap(), json!({}));
+    let with_put = json!({
+        "TableName": "Tes", "Key": key,
+        "AttributeUpdates": {"n": {"Action": "DELETE"}, "m": {"Value": {"N": "1"}}}
+    });
+    e.execute("UpdateItem", with_put).unwrap();
+    assert_eq!(
+        e.execute("GetItem", get).unwrap()["Item"]["m"],
+        json!({"N": "1"})
+    );
+}
+
+#[test]
 fn attribute_updates_are_refused_in_the_service_s_words() {
     let mut e = sample();
     let cases = [

@@ -125,7 +125,20 @@ pub(super) fn rewrite(
         out.insert(member.to_string(), Value::String(text));
     }
     ph.write_into(&mut out);
+    if action == "UpdateItem" && only_deletes(req) {
+        out.insert(super::NOTHING_IF_ABSENT.to_string(), Value::Bool(true));
+    }
     Ok(out)
+}
+
+/// `AttributeUpdates` that only DELETE: on a missing item "nothing happens", where an
+/// UpdateExpression's REMOVE would create the item with its key.
+fn only_deletes(req: &Map<String, Value>) -> bool {
+    let Some(map) = object(req, "AttributeUpdates") else {
+        return false;
+    };
+    let action = |u: &Value| u.get("Action").and_then(Value::as_str).map(str::to_string);
+    !map.is_empty() && map.values().all(|u| action(u).as_deref() == Some("DELETE"))
 }
 
 /// The expressions replacing the legacy parameters, in the service's order of

@@ -158,6 +158,11 @@ impl Engine {
             self.charge_write(&charge);
             return Err(condition_failed(req, old.as_ref()));
         }
+        if old.is_none() && req.get(super::super::legacy::NOTHING_IF_ABSENT).is_some() {
+            let consumed = write_consumed(table, None, None);
+            self.charge_write(&consumed);
+            return Ok(write_response(None, &consumed, mode, None));
+        }
         let new = updated_item(table, &key, old.as_ref(), &actions)?;
         check_collection(table, &key, old.as_ref(), Some(&new), self.collection_limit)?;
         let consumed = write_consumed(table, old.as_ref(), Some(&new));

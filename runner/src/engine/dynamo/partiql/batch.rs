@@ -38,16 +38,6 @@ fn refuse_mixed(parsed: &[Parsed]) -> DResult<()> {
 }
 
 /// The tables the statements name, each once, for the request log.
-fn tables_named(parsed: &[Parsed]) -> String {
-    let mut tables: Vec<&str> = Vec::new();
-    for (st, _) in parsed.iter().flatten() {
-        if !tables.contains(&st.table()) {
-            tables.push(st.table());
-        }
-    }
-    tables.join(",")
-}
-
 fn batch_answer(responses: Vec<Value>, capacity: Map<String, Value>) -> Value {
     let mut out = json!({ "Responses": responses });
     if !capacity.is_empty() {
@@ -83,7 +73,7 @@ impl Engine {
         let entries = statements_of(req, "Statements");
         let parsed: Vec<Parsed> = entries.iter().map(parse_entry).collect();
         refuse_mixed(&parsed)?;
-        let tables = tables_named(&parsed);
+        let tables = super::tables_named(parsed.iter().flatten().map(|(st, _)| st));
         let mut capacity = Map::new();
         let mut responses = Vec::new();
         for (entry, statement) in entries.iter().zip(parsed) {

@@ -35,9 +35,9 @@ impl Tok {
 }
 
 /// Longest first, so `<=` is not read as `<` and `=`.
-const SYMBOLS: [&str; 21] = [
+const SYMBOLS: [&str; 22] = [
     "<<", ">>", "<=", ">=", "<>", "!=", "<", ">", "=", ",", ".", "[", "]", "(", ")", "{", "}", ":",
-    "*", "+", "-",
+    "*", "+", "-", ";",
 ];
 
 pub(super) fn tokens(text: &str) -> DResult<Vec<Tok>> {

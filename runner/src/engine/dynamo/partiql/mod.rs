@@ -74,3 +74,14 @@ impl Engine {
         }
     }
 }
+
+/// The tables a batch or transaction names, each once, for its request record.
+fn tables_named<'a>(statements: impl Iterator<Item = &'a Statement>) -> String {
+    let mut tables: Vec<&str> = Vec::new();
+    for st in statements {
+        if !tables.contains(&st.table()) {
+            tables.push(st.table());
+        }
+    }
+    tables.join(",")
+}

@@ -18,8 +18,10 @@ const CONDITION_FUNCTIONS: [&str; 5] = [
 
 /// The statement and how many `?` parameters it takes.
 pub(crate) fn parse(text: &str) -> DResult<(Statement, usize)> {
+    let toks = tokens(text)?;
+    check_nesting(&toks)?;
     let mut p = Parser {
-        toks: tokens(text)?,
+        toks,
         at: 0,
         params: 0,
     };
@@ -29,6 +31,32 @@ pub(crate) fn parse(text: &str) -> DResult<(Statement, usize)> {
         None => Ok((statement, p.params)),
         Some(t) => Err(unexpected(t)),
     }
+}
+
+/// Brackets or `NOT`s nested deeper than this are refused before parsing: the parser
+/// recurses once per level, and a statement of a few kilobytes must not exhaust the
+/// stack. Items nest at most 32 levels, so no valid literal comes near it.
+const MAX_NESTING: usize = 64;
+
+fn check_nesting(toks: &[Tok]) -> DResult<()> {
+    let (mut depth, mut nots) = (0usize, 0usize);
+    for tok in toks {
+        match tok {
+            Tok::Sym("(" | "[" | "{" | "<<") => depth += 1,
+            Tok::Sym(")" | "]" | "}" | ">>") => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        nots = match tok {
+            Tok::Word(w) if w.eq_ignore_ascii_case("NOT") => nots + 1,
+            _ => 0,
+        };
+        if depth > MAX_NESTING || nots > MAX_NESTING {
+            return Err(DynamoError::validation(
+                "Nesting Levels have exceeded supported limits",
+            ));
+        }
+    }
+    Ok(())
 }
 
 struct Parser {
@@ -349,10 +377,15 @@ impl Parser {
         Ok(Cond::Cmp(left, op, self.operand()?))
     }
 
+    /// `IS [NOT] MISSING` or `IS [NOT] NULL`.
     fn missing(&mut self, left: Operand) -> DResult<Cond> {
         let negated = self.eat_word("NOT");
-        self.expect_word("MISSING")?;
+        let null = self.eat_word("NULL");
+        if !null {
+            self.expect_word("MISSING")?;
+        }
         match left {
+            Operand::Path(p) if null => Ok(Cond::Null(p, !negated)),
             Operand::Path(p) => Ok(Cond::Missing(p, !negated)),
             _ => Err(syntax_error("IS MISSING takes an attribute path")),
         }

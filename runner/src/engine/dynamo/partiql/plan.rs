@@ -93,10 +93,19 @@ impl<'p> Render<'p> {
             Cond::Call(name, args) => self.call(name, args)?,
             Cond::Missing(p, true) => format!("attribute_not_exists({})", self.path(p)),
             Cond::Missing(p, false) => format!("attribute_exists({})", self.path(p)),
+            Cond::Null(p, is_null) => self.null_test(p, *is_null),
             Cond::And(a, b) => format!("({}) AND ({})", self.cond(a)?, self.cond(b)?),
             Cond::Or(a, b) => format!("({}) OR ({})", self.cond(a)?, self.cond(b)?),
             Cond::Not(a) => format!("NOT ({})", self.cond(a)?),
         })
+    }
+
+    fn null_test(&mut self, p: &Path, is_null: bool) -> String {
+        let (path, null) = (self.path(p), self.bound(json!({ "S": "NULL" })));
+        match is_null {
+            true => format!("(attribute_not_exists({path}) OR attribute_type({path}, {null}))"),
+            false => format!("(attribute_exists({path}) AND NOT attribute_type({path}, {null}))"),
+        }
     }
 
     fn in_list(&mut self, a: &Operand, list: &[Operand]) -> DResult<String> {
@@ -185,10 +194,16 @@ pub(crate) fn is_attr(path: &Path, attr: &str) -> bool {
     matches!(path.as_slice(), [Step::Name(n)] if n == attr)
 }
 
-/// The values a conjunct lets `attr` take: one with `=`, several with `IN`.
+/// The values a conjunct lets `attr` take: one with `=`, several with `IN` or with
+/// equalities joined by `OR` (AWS answers both without a scan).
 pub(crate) fn key_values<'c>(cond: &'c Cond, attr: &str) -> Option<Vec<&'c Lit>> {
     if let Some(l) = equality(cond, attr) {
         return Some(vec![l]);
+    }
+    if let Cond::Or(a, b) = cond {
+        let mut values = key_values(a, attr)?;
+        values.extend(key_values(b, attr)?);
+        return Some(values);
     }
     let Cond::In(Operand::Path(p), list) = cond else {
         return None;

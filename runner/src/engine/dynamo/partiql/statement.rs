@@ -87,6 +87,9 @@ pub(crate) enum Cond {
     Call(String, Vec<Operand>),
     /// `IS MISSING` (true) or `IS NOT MISSING` (false).
     Missing(Path, bool),
+    /// `IS NULL` (true) or `IS NOT NULL` (false): in PartiQL a missing attribute is
+    /// null too.
+    Null(Path, bool),
     And(Box<Cond>, Box<Cond>),
     Or(Box<Cond>, Box<Cond>),
     Not(Box<Cond>),

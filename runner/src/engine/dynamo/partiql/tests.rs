@@ -644,3 +644,65 @@ fn a_select_on_an_index_queries_or_scans_the_index_and_writes_refuse_one() {
         "NextToken is only valid on a SELECT statement"
     );
 }
+
+#[test]
+fn equalities_on_the_partition_key_joined_by_or_are_queries_not_a_scan() {
+    let mut e = engine();
+    let answer = run(
+        &mut e,
+        r#"SELECT * FROM "Music" WHERE Artist = 'Zed' OR Artist = 'Acme'"#,
+    )
+    .unwrap();
+    assert_eq!(titles(&answer).len(), 5);
+    let r = &e.take_request_log()[0];
+    assert_eq!((r.operation.as_str(), r.scanned_count), ("Query", Some(5)));
+    run(
+        &mut e,
+        r#"SELECT * FROM "Music" WHERE Artist = 'Zed' OR "Year" = 2001"#,
+    )
+    .unwrap();
+    assert_eq!(e.take_request_log()[0].operation, "Scan");
+}
+
+#[test]
+fn is_null_holds_for_null_and_missing_attributes() {
+    let mut e = engine();
+    let item = json!({"Artist": {"S": "Nil"}, "SongTitle": {"S": "N1"}, "Year": {"NULL": true}});
+    e.execute("PutItem", json!({"TableName": "Music", "Item": item}))
+        .unwrap();
+    let null = run(&mut e, r#"SELECT * FROM "Music" WHERE "Year" IS NULL"#).unwrap();
+    assert_eq!(titles(&null), ["N1"]);
+    let none = run(&mut e, r#"SELECT * FROM "Music" WHERE Nope IS NULL"#).unwrap();
+    assert_eq!(titles(&none).len(), 6);
+    let set = run(&mut e, r#"SELECT * FROM "Music" WHERE "Year" IS NOT NULL"#).unwrap();
+    assert_eq!(titles(&set).len(), 5);
+}
+
+#[test]
+fn a_closing_semicolon_is_allowed_and_deep_nesting_is_refused_not_fatal() {
+    let mut e = engine();
+    let answer = run(&mut e, r#"SELECT * FROM "Music" WHERE Artist = 'Zed';"#).unwrap();
+    assert_eq!(titles(&answer), ["Z1", "Z2"]);
+    let deep = |open: &str, close: &str| {
+        format!(
+            r#"SELECT * FROM "Music" WHERE {}Artist = 'Zed'{}"#,
+            open.repeat(1200),
+            close.repeat(1200)
+        )
+    };
+    let nesting = (
+        "ValidationException".to_string(),
+        "Nesting Levels have exceeded supported limits".to_string(),
+    );
+    assert_eq!(run(&mut e, &deep("(", ")")).unwrap_err(), nesting);
+    assert_eq!(run(&mut e, &deep("NOT ", "")).unwrap_err(), nesting);
+    let list = format!(
+        r#"INSERT INTO "Flat" VALUE {{'pk': 'x', 'l': {}1{}}}"#,
+        "[".repeat(1500),
+        "]".repeat(1500)
+    );
+    assert_eq!(run(&mut e, &list).unwrap_err(), nesting);
+    let fine = deep("(", ")").replace(&"(".repeat(1200), &"(".repeat(20));
+    let fine = fine.replace(&")".repeat(1200), &")".repeat(20));
+    assert_eq!(titles(&run(&mut e, &fine).unwrap()), ["Z1", "Z2"]);
+}

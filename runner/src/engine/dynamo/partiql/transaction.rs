@@ -52,16 +52,6 @@ fn name_duplicates(mut err: DynamoError, inserts: &[bool]) -> DynamoError {
     err
 }
 
-fn tables_of(parsed: &Parsed) -> String {
-    let mut tables: Vec<&str> = Vec::new();
-    for (st, _) in parsed {
-        if !tables.contains(&st.table()) {
-            tables.push(st.table());
-        }
-    }
-    tables.join(",")
-}
-
 /// A read's item when it meets the rest of its WHERE, as its projection shows it.
 fn read_answer(answer: &Value, s: &Select, rest: Option<Cond>, params: &[Value]) -> DResult<Value> {
     let item = answer.get("Item").cloned();
@@ -88,7 +78,7 @@ impl Engine {
         self.current.operation = "ExecuteTransaction".into();
         self.current.count = None;
         // Named even when the transaction was cancelled: the statements name them.
-        self.current.table = tables_of(&parsed);
+        self.current.table = super::tables_named(parsed.iter().map(|(st, _)| st));
         out
     }
 
