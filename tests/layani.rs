@@ -309,50 +309,17 @@ fn boto3_does_the_lesson_s_requests() {
 
 #[test]
 fn boto3_manages_a_table_s_indexes_ttl_and_tags() {
-    let Some(mut python) = klien::wajib(Klien::Python) else {
-        return;
-    };
-    let server = start(&["--dynamodb", "0"]);
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/layani/boto3_tabel.py");
-    aws_env(&mut python, &server.endpoint());
-    let out = python.arg(script).output().unwrap();
-    let stdout = assert_ran(&out, "boto3");
-    assert_eq!(
-        stdout.trim_end().lines().last(),
-        Some("semua langkah lulus")
-    );
+    boto3_script_passes("boto3_tabel.py");
 }
 
 #[test]
 fn boto3_meets_the_service_s_validation_texts() {
-    let Some(mut python) = klien::wajib(Klien::Python) else {
-        return;
-    };
-    let server = start(&["--dynamodb", "0"]);
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/layani/boto3_validasi.py");
-    aws_env(&mut python, &server.endpoint());
-    let out = python.arg(script).output().unwrap();
-    let stdout = assert_ran(&out, "boto3");
-    assert_eq!(
-        stdout.trim_end().lines().last(),
-        Some("semua langkah lulus")
-    );
+    boto3_script_passes("boto3_validasi.py");
 }
 
 #[test]
 fn boto3_is_served_the_legacy_parameters() {
-    let Some(mut python) = klien::wajib(Klien::Python) else {
-        return;
-    };
-    let server = start(&["--dynamodb", "0"]);
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/layani/boto3_legacy.py");
-    aws_env(&mut python, &server.endpoint());
-    let out = python.arg(script).output().unwrap();
-    let stdout = assert_ran(&out, "boto3");
-    assert_eq!(
-        stdout.trim_end().lines().last(),
-        Some("semua langkah lulus")
-    );
+    boto3_script_passes("boto3_legacy.py");
 }
 
 #[test]
@@ -782,4 +749,23 @@ fn assert_meta_is_served(http: &mut Http) {
     let reply = http.call("GetItem", &json!({ "TableName": "AppData", "Key": key }));
     assert_eq!(reply.status, 200, "{}", reply.body);
     assert_eq!(reply.json()["Item"]["EntityRef"], key["EntityRef"]);
+}
+
+/// Runs `tests/layani/<script>` with boto3 against an empty server; the
+/// script prints each step and ends with "semua langkah lulus".
+fn boto3_script_passes(script: &str) {
+    let Some(mut python) = klien::wajib(Klien::Python) else {
+        return;
+    };
+    let server = start(&["--dynamodb", "0"]);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/layani")
+        .join(script);
+    aws_env(&mut python, &server.endpoint());
+    let out = python.arg(path).output().unwrap();
+    let stdout = assert_ran(&out, "boto3");
+    assert_eq!(
+        stdout.trim_end().lines().last(),
+        Some("semua langkah lulus")
+    );
 }

@@ -11,7 +11,7 @@ use crate::engine::dynamo::expr::eval::compare;
 use crate::engine::dynamo::types::{attr_from_json, AttrValue};
 
 /// The operators in the order the service's model lists them.
-pub(super) const OPERATORS: [&str; 13] = [
+pub(crate) const OPERATORS: [&str; 13] = [
     "IN",
     "NULL",
     "BETWEEN",

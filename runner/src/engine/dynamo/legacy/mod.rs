@@ -5,6 +5,8 @@
 //! as the service checks that first.
 
 mod conditions;
+
+pub(crate) use conditions::OPERATORS;
 #[cfg(test)]
 mod tests;
 mod translate;

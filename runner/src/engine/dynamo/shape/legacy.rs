@@ -8,22 +8,7 @@ use serde_json::Value;
 use super::Rule::{OneOf, Required};
 use super::{lower_first, Rule, Violations};
 
-/// The comparison operators in the order the service lists them.
-const OPERATORS: &[&str] = &[
-    "IN",
-    "NULL",
-    "BETWEEN",
-    "LT",
-    "NOT_CONTAINS",
-    "EQ",
-    "GT",
-    "NOT_NULL",
-    "NE",
-    "LE",
-    "BEGINS_WITH",
-    "GE",
-    "CONTAINS",
-];
+use crate::engine::dynamo::legacy::OPERATORS;
 
 /// How a legacy map member is checked, given its value, its path and the findings.
 type Check = fn(Option<&Value>, &str, &mut Violations);
@@ -53,13 +38,13 @@ fn conditions(map: Option<&Value>, path: &str, found: &mut Violations) {
         map,
         path,
         "ComparisonOperator",
-        &[Required, OneOf(OPERATORS)],
+        &[Required, OneOf(&OPERATORS)],
         found,
     );
 }
 
 fn expected(map: Option<&Value>, path: &str, found: &mut Violations) {
-    each(map, path, "ComparisonOperator", &[OneOf(OPERATORS)], found);
+    each(map, path, "ComparisonOperator", &[OneOf(&OPERATORS)], found);
 }
 
 fn updates(map: Option<&Value>, path: &str, found: &mut Violations) {
