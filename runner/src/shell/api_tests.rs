@@ -302,6 +302,33 @@ fn functions_and_classes_print_their_own_properties_as_mongosh_does() {
 }
 
 #[test]
+fn declarations_print_as_the_unit_s_value_as_mongosh_prints_them() {
+    let lines = [
+        "class A {}; class B {}",
+        "let x1 = 1; function g() {}",
+        "class A1 {}; let y1 = 2",
+        "class A2 {}; 5; class B2 {}",
+        "function* gen() {}",
+        "var q = 1; async function* ag() {}",
+        "async function am() {}",
+        "[gen, am]",
+        "class E {}; if (true) { 7 }",
+    ];
+    let want = [
+        "[class B]\n",
+        "[Function: g]\n",
+        "[class A1]\n",
+        "[class B2]\n",
+        "[GeneratorFunction: gen]\n",
+        "[AsyncGeneratorFunction: ag]\n",
+        "[AsyncFunction: am]\n",
+        "[ [GeneratorFunction: gen], [AsyncFunction: am] ]\n",
+        "7\n",
+    ];
+    assert_eq!(typed_lines(&lines), want);
+}
+
+#[test]
 fn cycles_get_their_ref_markers_as_mongosh_prints_them() {
     let lines = [
         "const o = {a: 1}; o.self = o; o",

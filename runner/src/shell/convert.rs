@@ -289,10 +289,30 @@ pub(crate) fn function_text(obj: &JsObject, ctx: &mut Context) -> JsResult<Strin
     if is_class(obj, ctx)? && !super::heritage::prints_as_function(obj, ctx) {
         return class_text(obj, &name, ctx);
     }
+    let kind = function_kind(obj, ctx)?;
     Ok(if name.is_empty() {
-        "[Function (anonymous)]".to_string()
+        format!("[{kind} (anonymous)]")
     } else {
-        format!("[Function: {name}]")
+        format!("[{kind}: {name}]")
+    })
+}
+
+/// `Function`, or Node's name for an async or generator function: the name of the
+/// constructor its prototype belongs to.
+fn function_kind(obj: &JsObject, ctx: &mut Context) -> JsResult<&'static str> {
+    let Some(proto) = obj.prototype() else {
+        return Ok("Function");
+    };
+    let ctor = proto.get(js_string!("constructor"), ctx)?;
+    let kind = match ctor.as_object() {
+        Some(c) => get_str(&c, "name", ctx)?.unwrap_or_default(),
+        None => String::new(),
+    };
+    Ok(match kind.as_str() {
+        "AsyncFunction" => "AsyncFunction",
+        "GeneratorFunction" => "GeneratorFunction",
+        "AsyncGeneratorFunction" => "AsyncGeneratorFunction",
+        _ => "Function",
     })
 }
 

@@ -7,7 +7,6 @@ use regex::Regex;
 use std::sync::LazyLock;
 
 use super::errors::{self, format_thrown, syntax_error_text};
-use super::split::unquoted_chars;
 
 /// boa's parser message → (Babel message, 1-based line, 0-based column).
 pub(crate) fn describe(err: JsError, unit: &str, ctx: &mut Context) -> String {
@@ -108,12 +107,11 @@ fn expected_message(raw: &str) -> Option<String> {
     Some(format!("Unexpected token, expected \"{token}\""))
 }
 
-/// mongosh's rewriter makes `function f() {}` and `class A {}` print themselves.
+/// mongosh's rewriter makes `function f() {}` and `class A {}` print themselves, also
+/// after other statements and before `let`, `const` or `var` (`class A {}; let b = 1`
+/// prints `[class A]`, `5; class B {}` prints `[class B]`).
 pub(crate) fn declared_value(unit: &str, value: JsValue, ctx: &mut Context) -> JsValue {
-    if !value.is_undefined() {
-        return value;
-    }
-    let Some(name) = lone_declaration(unit) else {
+    let Some(name) = completing_declaration(unit) else {
         return value;
     };
     let global = ctx.global_object();
@@ -166,35 +164,47 @@ fn ends_with_anonymous_definition(unit: &str) -> bool {
     }
 }
 
-/// The declared name when the unit is exactly one function or class declaration.
-fn lone_declaration(unit: &str) -> Option<String> {
-    // Built once: compiling it for every unit was a visible part of a replay.
-    static DECLARATION: LazyLock<Option<Regex>> = LazyLock::new(|| {
-        Regex::new(r"^\s*(?:async\s+)?(?:function\s*\*?\s*|class\s+)([A-Za-z_$][\w$]*)").ok()
-    });
-    let caps = DECLARATION.as_ref()?.captures(unit)?;
-    let name = caps.get(1)?.as_str().to_string();
-    let body_start = unit.find('{')?;
-    let end = matching_brace(unit, body_start)?;
-    let rest = unit[end + 1..].trim();
-    (rest.is_empty() || rest == ";").then_some(name)
+/// The name of the function or class declaration that is the unit's last statement
+/// other than `let`, `const` and `var` bindings.
+fn completing_declaration(unit: &str) -> Option<String> {
+    use boa_engine::ast::scope::Scope;
+    use boa_engine::ast::StatementListItem;
+    if !unit.contains("function") && !unit.contains("class") {
+        return None;
+    }
+    let mut interner = boa_engine::interner::Interner::default();
+    let script = boa_engine::parser::Parser::new(boa_engine::Source::from_bytes(unit))
+        .parse_script(&Scope::new_global(), &mut interner)
+        .ok()?;
+    let last = script.statements().iter().rev().find(|i| !binds_only(i))?;
+    let StatementListItem::Declaration(declaration) = last else {
+        return None;
+    };
+    let name = declared_name(declaration)?;
+    Some(interner.resolve_expect(name.sym()).to_string())
 }
 
-fn matching_brace(text: &str, open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, c) in unquoted_chars(text.get(open..)?) {
-        match c {
-            '{' => depth += 1,
-            '}' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(open + i);
-                }
-            }
-            _ => {}
-        }
+fn declared_name(
+    declaration: &boa_engine::ast::Declaration,
+) -> Option<boa_engine::ast::expression::Identifier> {
+    use boa_engine::ast::Declaration as D;
+    match declaration {
+        D::FunctionDeclaration(f) => Some(f.name()),
+        D::GeneratorDeclaration(f) => Some(f.name()),
+        D::AsyncFunctionDeclaration(f) => Some(f.name()),
+        D::AsyncGeneratorDeclaration(f) => Some(f.name()),
+        D::ClassDeclaration(c) => Some(c.name()),
+        D::Lexical(_) => None,
     }
-    None
+}
+
+/// `let`, `const`, `var` and `;` leave the value printed before them.
+fn binds_only(item: &boa_engine::ast::StatementListItem) -> bool {
+    use boa_engine::ast::{Declaration, Statement, StatementListItem};
+    match item {
+        StatementListItem::Declaration(d) => matches!(&**d, Declaration::Lexical(_)),
+        StatementListItem::Statement(s) => matches!(&**s, Statement::Var(_) | Statement::Empty),
+    }
 }
 
 /// Whether every statement of `unit` is an expression statement (not a declaration,
@@ -225,16 +235,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lone_declarations() {
+    fn declarations_that_complete_a_unit() {
+        let named = |unit: &str| completing_declaration(unit);
         assert_eq!(
-            lone_declaration("function f(a) { return a * 2 }").as_deref(),
+            named("function f(a) { return a * 2 }").as_deref(),
             Some("f")
         );
         assert_eq!(
-            lone_declaration("class A { constructor() { this.a = '}' } }").as_deref(),
+            named("class A { constructor() { this.a = '}' } }").as_deref(),
             Some("A")
         );
-        assert_eq!(lone_declaration("function f() {}; f()"), None);
+        assert_eq!(named("function f() {}; f()"), None);
+        assert_eq!(named("class A {}; class B {}").as_deref(), Some("B"));
+        assert_eq!(named("class A {}; let b = 1; var c;").as_deref(), Some("A"));
+        assert_eq!(named("async function* g() {}").as_deref(), Some("g"));
+        assert_eq!(named("let f = function () {}"), None);
     }
 
     #[test]
