@@ -79,6 +79,10 @@ def main():
             ExpressionAttributeValues={":er": {"S": target}, ":p": {"S": "PROJ#"}},
             ScanIndexForward=False,
         ), 200)
+        timed("partiql_workspace_projects", lambda: client.execute_statement(
+            Statement='SELECT * FROM "AppData" WHERE EntityRef = ? AND begins_with(Detail, ?) ORDER BY Detail DESC',
+            Parameters=[{"S": target}, {"S": "PROJ#"}],
+        ), 200)
         timed("get_item_meta", lambda: client.get_item(
             TableName="AppData", Key={"EntityRef": {"S": target}, "Detail": {"S": "META"}}), 500)
         timed("scan_filtered_page", lambda: client.scan(
