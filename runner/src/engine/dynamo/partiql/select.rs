@@ -38,10 +38,10 @@ struct Gathered {
 }
 
 impl Gathered {
-    /// Adds one Query or Scan page (its body and units).
-    fn add(&mut self, body: &Value, consumed: &Consumed) {
-        if let Some(items) = body.get("Items").and_then(Value::as_array) {
-            self.items.extend(items.iter().cloned());
+    /// Adds one Query or Scan page (its body and units); the items are moved, not copied.
+    fn add(&mut self, mut body: Value, consumed: &Consumed) {
+        if let Some(Value::Array(items)) = body.get_mut("Items").map(Value::take) {
+            self.items.extend(items);
         }
         self.count += body.get("Count").and_then(Value::as_u64).unwrap_or(0);
         self.scanned += body
@@ -123,7 +123,7 @@ impl Engine {
         let page = self.scan(&scan).map_err(super::plan::where_error)?;
         let (body, consumed) = (page.to_json(), page.consumed.clone());
         let mut gathered = Gathered::default();
-        gathered.add(&body, &consumed);
+        gathered.add(body, &consumed);
         gathered.next = gathered.last_key.clone().map(|k| Position::at(0, Some(k)));
         Ok(gathered)
     }
@@ -173,7 +173,7 @@ impl Engine {
     ) -> DResult<()> {
         let page = self.query_where(query, filter)?;
         let (body, consumed) = (page.to_json(), page.consumed.clone());
-        gathered.add(&body, &consumed);
+        gathered.add(body, &consumed);
         Ok(())
     }
 }
