@@ -137,9 +137,8 @@ impl Engine {
         start: Option<Position>,
     ) -> DResult<Gathered> {
         self.current.operation = "Query".into();
-        let filter = run
-            .s
-            .filter
+        let residual = residual_filter(run.s.filter.as_ref(), &run.keys, run.params);
+        let filter = residual
             .as_ref()
             .map(|c| compile_filter(c, run.params))
             .transpose()?;
@@ -218,6 +217,22 @@ fn query_request(
         query["ExclusiveStartKey"] = k;
     }
     Ok(query)
+}
+
+/// The WHERE without the two conjuncts the Queries' key conditions hold (the partition
+/// key's and the sort key's): every item a Query returns meets them already.
+fn residual_filter(cond: Option<&Cond>, keys: &Keys, params: &[Value]) -> Option<Cond> {
+    let all = conjuncts(cond?);
+    let partition = all.iter().position(|c| key_values(c, &keys.hash).is_some());
+    let range = keys.range.as_deref();
+    let sort = range.and_then(|r| all.iter().position(|c| sortable(c, r, params)));
+    let rest = all
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| Some(*i) != partition && Some(*i) != sort)
+        .map(|(_, c)| *c)
+        .collect();
+    super::plan::join_and(rest)
 }
 
 /// The first conjunct on the sort key a key condition can take, so the Query

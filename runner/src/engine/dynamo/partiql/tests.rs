@@ -706,3 +706,22 @@ fn a_closing_semicolon_is_allowed_and_deep_nesting_is_refused_not_fatal() {
     let fine = fine.replace(&")".repeat(1200), &")".repeat(20));
     assert_eq!(titles(&run(&mut e, &fine).unwrap()), ["Z1", "Z2"]);
 }
+
+#[test]
+fn conditions_the_key_condition_does_not_hold_still_filter_a_query() {
+    let mut e = engine();
+    let one = run(
+        &mut e,
+        r#"SELECT * FROM "Music" WHERE Artist = 'Acme' AND begins_with(SongTitle, 'A') AND "Year" > 2001"#,
+    )
+    .unwrap();
+    assert_eq!(titles(&one), ["A2"]);
+    let r = &e.take_request_log()[0];
+    assert_eq!((r.count, r.scanned_count), (Some(1), Some(2)));
+    let none = run(
+        &mut e,
+        r#"SELECT * FROM "Music" WHERE Artist = 'Acme' AND Artist = 'Zed'"#,
+    )
+    .unwrap();
+    assert!(titles(&none).is_empty());
+}
