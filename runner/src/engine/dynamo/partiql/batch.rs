@@ -104,9 +104,7 @@ impl Engine {
         req: &Value,
     ) -> DResult<(Value, Option<Value>)> {
         let mut member = entry.clone();
-        if let Some(mode) = req.get("ReturnConsumedCapacity") {
-            member["ReturnConsumedCapacity"] = mode.clone();
-        }
+        super::copy_members(req, &mut member, &["ReturnConsumedCapacity"]);
         let table = st.table().to_string();
         if let Statement::Select(s) = st {
             let read = self.keyed_read(s, params, BATCH_READ_REFUSAL)?;

@@ -75,6 +75,15 @@ impl Engine {
     }
 }
 
+/// Carries the request's `members` that are set over to the request a statement runs as.
+fn copy_members(from: &Value, to: &mut Value, members: &[&str]) {
+    for member in members {
+        if let Some(v) = from.get(*member) {
+            to[*member] = v.clone();
+        }
+    }
+}
+
 /// The tables a batch or transaction names, each once, for its request record.
 fn tables_named<'a>(statements: impl Iterator<Item = &'a Statement>) -> String {
     let mut tables: Vec<&str> = Vec::new();

@@ -40,11 +40,7 @@ impl Engine {
         req: &Value,
     ) -> DResult<(Option<Value>, Option<Value>)> {
         let mut get = json!({ "TableName": s.table, "Key": read.0 });
-        for member in ["ConsistentRead", "ReturnConsumedCapacity"] {
-            if let Some(v) = req.get(member) {
-                get[member] = v.clone();
-            }
-        }
+        super::copy_members(req, &mut get, &["ConsistentRead", "ReturnConsumedCapacity"]);
         let out = self.get_item(&get)?.into_value();
         let item = out.get("Item").cloned();
         let item = match (item, read.1) {

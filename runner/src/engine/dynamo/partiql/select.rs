@@ -183,11 +183,8 @@ fn base_request(s: &Select, req: &Value) -> Value {
     if let Some(index) = &s.index {
         out["IndexName"] = json!(index);
     }
-    for member in ["ConsistentRead", "ReturnConsumedCapacity", "Limit"] {
-        if let Some(v) = req.get(member) {
-            out[member] = v.clone();
-        }
-    }
+    let members = ["ConsistentRead", "ReturnConsumedCapacity", "Limit"];
+    super::copy_members(req, &mut out, &members);
     out
 }
 

@@ -95,11 +95,11 @@ impl Engine {
             items.push(transact_entry(write.action, write.body));
         }
         let mut twi = json!({ "TransactItems": items });
-        for member in ["ClientRequestToken", "ReturnConsumedCapacity"] {
-            if let Some(v) = req.get(member) {
-                twi[member] = v.clone();
-            }
-        }
+        super::copy_members(
+            req,
+            &mut twi,
+            &["ClientRequestToken", "ReturnConsumedCapacity"],
+        );
         let inserts: Vec<bool> = parsed
             .iter()
             .map(|(s, _)| matches!(s, Statement::Insert(_)))
@@ -124,9 +124,7 @@ impl Engine {
             reads.push((s, rest, params));
         }
         let mut tgi = json!({ "TransactItems": gets });
-        if let Some(v) = req.get("ReturnConsumedCapacity") {
-            tgi["ReturnConsumedCapacity"] = v.clone();
-        }
+        super::copy_members(req, &mut tgi, &["ReturnConsumedCapacity"]);
         let mut out = self.transact_get_items(&tgi)?;
         let answers = out["Responses"].as_array().cloned().unwrap_or_default();
         let mut responses = Vec::new();

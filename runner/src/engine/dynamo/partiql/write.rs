@@ -56,14 +56,11 @@ impl Engine {
         req: &Value,
     ) -> DResult<Value> {
         let mut write = self.write_request(st, params)?;
-        for member in [
+        let members = [
             "ReturnConsumedCapacity",
             "ReturnValuesOnConditionCheckFailure",
-        ] {
-            if let Some(v) = req.get(member) {
-                write.body[member] = v.clone();
-            }
-        }
+        ];
+        super::copy_members(req, &mut write.body, &members);
         if let Some(rv) = &write.returning {
             write.body["ReturnValues"] = json!(rv);
         }
